@@ -1,0 +1,3 @@
+//! The `bloxorz` binary (work in progress).
+
+fn main() {}

@@ -1,0 +1,3 @@
+//! The `card-swap` binary (work in progress).
+
+fn main() {}

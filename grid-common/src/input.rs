@@ -1,0 +1,460 @@
+//! A never-panicking input reader with errors that point at the spot.
+//!
+//! The whole input is read once into bytes; tokens remember their byte
+//! offset, and line and column are computed only when an error is built.
+//!
+//! ```
+//! use grid_common::input::Reader;
+//!
+//! let mut reader = Reader::new(b"2 3\n#.Q\n");
+//! let rows: usize = reader.number_in("the number of rows", 1..=500).unwrap();
+//! let cols: usize = reader.number_in("the number of columns", 1..=500).unwrap();
+//! reader.end_line().unwrap();
+//! reader.set_case(Some(1));
+//! let err = reader.row(cols, b"#.EXO", "a board row").unwrap_err();
+//! assert_eq!((rows, err.line, err.column), (2, 2, 3));
+//! assert_eq!(
+//!     err.to_string(),
+//!     "case 1, line 2, column 3: expected one of '#', '.', 'E', 'X', 'O', found 'Q'\n  2 | #.Q\n    |   ^"
+//! );
+//! ```
+
+use std::fmt;
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+
+/// Bad input: where it is, what was expected there and what was found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputError {
+    /// The 1-based case number, for multi-case formats.
+    pub case: Option<usize>,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, counted in characters.
+    pub column: usize,
+    /// What the reader expected at that spot.
+    pub expected: String,
+    /// What it found there.
+    pub found: String,
+    /// The offending line, for the caret display.
+    pub line_text: String,
+}
+
+impl fmt::Display for InputError {
+    /// `case 2, line 9, column 3: expected …, found …`, then the line with a caret under the spot.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(case) = self.case {
+            write!(f, "case {case}, ")?;
+        }
+        write!(
+            f,
+            "line {}, column {}: expected {}, found {}",
+            self.line, self.column, self.expected, self.found
+        )?;
+        let number = self.line.to_string();
+        let pad = " ".repeat(number.len());
+        write!(f, "\n  {number} | {}", self.line_text)?;
+        write!(f, "\n  {pad} | {}^", " ".repeat(self.column - 1))
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// A raw line of input: its bytes without the line break (and without a final `\r`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Line<'a> {
+    /// Byte offset of the line's first byte in the input.
+    pub offset: usize,
+    /// The line's bytes.
+    pub text: &'a [u8],
+}
+
+/// Reads tokens and lines from an input held in memory.
+#[derive(Clone, Debug)]
+pub struct Reader<'a> {
+    src: &'a [u8],
+    pos: usize,
+    case: Option<usize>,
+}
+
+impl<'a> Reader<'a> {
+    /// A reader at the start of `src`.
+    pub fn new(src: &'a [u8]) -> Reader<'a> {
+        Reader {
+            src,
+            pos: 0,
+            case: None,
+        }
+    }
+
+    /// Sets the case number that errors will name from now on.
+    pub fn set_case(&mut self, case: Option<usize>) {
+        self.case = case;
+    }
+
+    /// The case number errors name.
+    pub fn case(&self) -> Option<usize> {
+        self.case
+    }
+
+    /// Byte offset of the next unread byte.
+    pub fn offset(&self) -> usize {
+        self.pos
+    }
+
+    /// Bytes not read yet: an upper bound on what the rest of the input can back up
+    /// (check a declared size against it before allocating).
+    pub fn remaining(&self) -> usize {
+        self.src.len() - self.pos
+    }
+
+    /// Skips spaces, tabs, carriage returns and line breaks.
+    pub fn skip_whitespace(&mut self) {
+        while self.pos < self.src.len() && self.src[self.pos].is_ascii_whitespace() {
+            self.pos += 1;
+        }
+    }
+
+    /// Skips spaces, tabs and carriage returns, staying on the current line.
+    pub fn skip_spaces(&mut self) {
+        while self.pos < self.src.len() && matches!(self.src[self.pos], b' ' | b'\t' | b'\r') {
+            self.pos += 1;
+        }
+    }
+
+    /// True when only whitespace is left (which it skips).
+    pub fn at_end(&mut self) -> bool {
+        self.skip_whitespace();
+        self.pos >= self.src.len()
+    }
+
+    /// Skips lines that hold only whitespace; stops at the start of the next line with content
+    /// (or at the end of input). Call it at the start of a line.
+    pub fn skip_blank_lines(&mut self) {
+        let mut probe = self.pos;
+        loop {
+            let line_start = probe;
+            while probe < self.src.len() && matches!(self.src[probe], b' ' | b'\t' | b'\r') {
+                probe += 1;
+            }
+            match self.src.get(probe) {
+                Some(b'\n') => probe += 1,
+                None => {
+                    self.pos = probe;
+                    return;
+                }
+                Some(_) => {
+                    self.pos = line_start;
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The next whitespace-separated token and its offset, or `None` at the end of input.
+    pub fn token(&mut self) -> Option<(usize, &'a [u8])> {
+        self.skip_whitespace();
+        let start = self.pos;
+        while self.pos < self.src.len() && !self.src[self.pos].is_ascii_whitespace() {
+            self.pos += 1;
+        }
+        (self.pos > start).then(|| (start, &self.src[start..self.pos]))
+    }
+
+    /// The next token parsed as a number; `what` names it in the error ("the number of rows").
+    pub fn number<T: FromStr>(&mut self, what: &str) -> Result<T, InputError> {
+        self.number_at(what).map(|(_, n)| n)
+    }
+
+    /// Like [`Reader::number`], also returning the token's offset (to point at it in a later error).
+    pub fn number_at<T: FromStr>(&mut self, what: &str) -> Result<(usize, T), InputError> {
+        match self.token() {
+            None => Err(self.error_at(self.pos, what, "end of input")),
+            Some((at, text)) => std::str::from_utf8(text)
+                .ok()
+                .and_then(|s| s.parse::<T>().ok())
+                .map(|n| (at, n))
+                .ok_or_else(|| self.error_at(at, what, describe_token(text))),
+        }
+    }
+
+    /// The next token as a number within `range`.
+    pub fn number_in<T>(&mut self, what: &str, range: RangeInclusive<T>) -> Result<T, InputError>
+    where
+        T: FromStr + PartialOrd + fmt::Display,
+    {
+        self.number_in_at(what, range).map(|(_, n)| n)
+    }
+
+    /// Like [`Reader::number_in`], also returning the token's offset.
+    pub fn number_in_at<T>(
+        &mut self,
+        what: &str,
+        range: RangeInclusive<T>,
+    ) -> Result<(usize, T), InputError>
+    where
+        T: FromStr + PartialOrd + fmt::Display,
+    {
+        let expected = format!(
+            "{what} (an integer from {} to {})",
+            range.start(),
+            range.end()
+        );
+        let (at, n) = self.number_at::<T>(&expected)?;
+        if range.contains(&n) {
+            Ok((at, n))
+        } else {
+            Err(self.error_at(at, expected, format!("{n}")))
+        }
+    }
+
+    /// The rest of the current line (without `\n` and a final `\r`), moving to the next line;
+    /// `None` at the end of input.
+    pub fn line(&mut self) -> Option<Line<'a>> {
+        if self.pos >= self.src.len() {
+            return None;
+        }
+        let start = self.pos;
+        let end = self.src[start..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(self.src.len(), |i| start + i);
+        self.pos = (end + 1).min(self.src.len());
+        let mut text = &self.src[start..end];
+        if let [rest @ .., b'\r'] = text {
+            text = rest;
+        }
+        Some(Line {
+            offset: start,
+            text,
+        })
+    }
+
+    /// Requires that the current line holds nothing more than spaces, then moves to the next line.
+    pub fn end_line(&mut self) -> Result<(), InputError> {
+        self.skip_spaces();
+        match self.src.get(self.pos) {
+            None => Ok(()),
+            Some(b'\n') => {
+                self.pos += 1;
+                Ok(())
+            }
+            Some(_) => Err(self.error_at(self.pos, "end of line", self.found_at(self.pos))),
+        }
+    }
+
+    /// The next line as a row of exactly `width` characters from `alphabet`.
+    /// `what` names the row in the error when the input ends early ("row 3 of the board").
+    pub fn row(
+        &mut self,
+        width: usize,
+        alphabet: &[u8],
+        what: &str,
+    ) -> Result<Line<'a>, InputError> {
+        let at = self.pos;
+        let line = self
+            .line()
+            .ok_or_else(|| self.error_at(at, what, "end of input"))?;
+        let expected = one_of(alphabet);
+        for (i, &b) in line.text.iter().enumerate() {
+            if i >= width {
+                return Err(self.error_at(
+                    line.offset + i,
+                    format!("end of line (a row has {width} characters)"),
+                    describe_byte(b),
+                ));
+            }
+            if !alphabet.contains(&b) {
+                return Err(self.error_at(line.offset + i, expected, describe_byte(b)));
+            }
+        }
+        if line.text.len() < width {
+            return Err(self.error_at(
+                line.offset + line.text.len(),
+                format!("{expected} (a row has {width} characters)"),
+                "end of line",
+            ));
+        }
+        Ok(line)
+    }
+
+    /// Requires that nothing but whitespace is left.
+    pub fn expect_end(&mut self) -> Result<(), InputError> {
+        self.skip_whitespace();
+        if self.pos < self.src.len() {
+            Err(self.error_at(self.pos, "end of input", self.found_at(self.pos)))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Describes what stands at `offset`: the token there, a single character, or end of input.
+    pub fn found_at(&self, offset: usize) -> String {
+        match self.src.get(offset) {
+            None => "end of input".to_string(),
+            Some(b) if b.is_ascii_whitespace() => describe_byte(*b),
+            Some(_) => {
+                let end = self.src[offset..]
+                    .iter()
+                    .position(|b| b.is_ascii_whitespace())
+                    .map_or(self.src.len(), |i| offset + i);
+                describe_token(&self.src[offset..end])
+            }
+        }
+    }
+
+    /// An error at a byte offset, naming the current case.
+    pub fn error_at(
+        &self,
+        offset: usize,
+        expected: impl Into<String>,
+        found: impl Into<String>,
+    ) -> InputError {
+        let offset = offset.min(self.src.len());
+        let line_start = self.src[..offset]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let line_end = self.src[offset..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(self.src.len(), |i| offset + i);
+        let line = 1 + self.src[..line_start]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count();
+        let before = String::from_utf8_lossy(&self.src[line_start..offset]);
+        let column = 1 + before.chars().count();
+        let text = String::from_utf8_lossy(&self.src[line_start..line_end]);
+        let line_text = text
+            .trim_end_matches('\r')
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
+        InputError {
+            case: self.case,
+            line,
+            column,
+            expected: expected.into(),
+            found: found.into(),
+            line_text,
+        }
+    }
+}
+
+/// `one of '#', '.', 'E'` for an alphabet; a space is written `' ' (a space)`.
+pub fn one_of(alphabet: &[u8]) -> String {
+    let items: Vec<String> = alphabet.iter().map(|&b| describe_byte(b)).collect();
+    match items.len() {
+        1 => items[0].clone(),
+        _ => format!("one of {}", items.join(", ")),
+    }
+}
+
+/// A byte as an error message shows it: `'Q'`, `a space`, `a tab`, `end of line`.
+pub fn describe_byte(b: u8) -> String {
+    match b {
+        b' ' => "' ' (a space)".to_string(),
+        b'\t' => "a tab".to_string(),
+        b'\n' => "end of line".to_string(),
+        b'\r' => "a carriage return".to_string(),
+        0x21..=0x7e => format!("'{}'", b as char),
+        _ => format!("byte 0x{b:02x}"),
+    }
+}
+
+/// A token as an error message shows it: `'Q'` for one character, `"abc"` for more
+/// (long tokens are cut to 20 characters).
+pub fn describe_token(text: &[u8]) -> String {
+    let s = String::from_utf8_lossy(text);
+    let mut chars = s.chars();
+    let shown: String = chars.by_ref().take(20).collect();
+    let cut = if chars.next().is_some() { "…" } else { "" };
+    if shown.chars().count() == 1 && cut.is_empty() {
+        format!("'{shown}'")
+    } else {
+        format!("\"{shown}{cut}\"")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_and_their_errors() {
+        let mut r = Reader::new(b"3 4\n  x7\n");
+        assert_eq!(r.number::<u32>("rows"), Ok(3));
+        assert_eq!(r.number_in::<u32>("columns", 1..=3).unwrap_err().to_string(),
+            "line 1, column 3: expected columns (an integer from 1 to 3), found 4\n  1 | 3 4\n    |   ^");
+        let err = r.number::<u32>("the count").unwrap_err();
+        assert_eq!((err.line, err.column, err.found.as_str()), (2, 3, "\"x7\""));
+        assert_eq!(r.number::<u32>("more").unwrap_err().found, "end of input");
+        assert!(r.at_end());
+    }
+
+    #[test]
+    fn huge_and_negative_numbers_are_errors_not_panics() {
+        let mut r = Reader::new(b"99999999999999999999999 -3");
+        assert!(r.number::<usize>("n").is_err());
+        assert!(r.number::<usize>("m").is_err());
+    }
+
+    #[test]
+    fn rows_check_width_and_alphabet() {
+        let mut r = Reader::new(b"#.#\r\n#..#\n#.\n");
+        assert_eq!(r.row(3, b"#.", "row 1").map(|l| l.text), Ok(&b"#.#"[..]));
+        let long = r.row(3, b"#.", "row 2").unwrap_err();
+        assert_eq!((long.line, long.column, long.found.as_str()), (2, 4, "'#'"));
+        let short = r.row(3, b"#.", "row 3").unwrap_err();
+        assert_eq!(
+            (short.line, short.column, short.found.as_str()),
+            (3, 3, "end of line")
+        );
+        let missing = r.row(3, b"#.", "row 4").unwrap_err();
+        assert_eq!(missing.expected, "row 4");
+        assert_eq!(missing.found, "end of input");
+    }
+
+    #[test]
+    fn lines_blank_lines_and_end() {
+        let mut r = Reader::new(b"ab\r\n\n  \r\ncd 5 x");
+        assert_eq!(r.line().map(|l| l.text), Some(&b"ab"[..]));
+        r.skip_blank_lines();
+        assert_eq!(
+            r.line().map(|l| (l.offset, l.text)),
+            Some((9, &b"cd 5 x"[..]))
+        );
+        assert_eq!(r.line(), None);
+        let mut r = Reader::new(b"1 2 junk\n");
+        r.number::<u8>("a").unwrap();
+        r.number::<u8>("b").unwrap();
+        let err = r.end_line().unwrap_err();
+        assert_eq!((err.column, err.found.as_str()), (5, "\"junk\""));
+        let err = r.expect_end().unwrap_err();
+        assert_eq!(err.expected, "end of input");
+    }
+
+    #[test]
+    fn columns_count_characters_and_case_is_named() {
+        let mut r = Reader::new("华容道 Q".as_bytes());
+        r.set_case(Some(4));
+        r.token();
+        let err = r.number::<u8>("a number").unwrap_err();
+        assert_eq!(err.column, 5);
+        assert!(err
+            .to_string()
+            .starts_with("case 4, line 1, column 5: expected a number, found 'Q'"));
+    }
+
+    #[test]
+    fn describing_bytes() {
+        assert_eq!(describe_byte(b' '), "' ' (a space)");
+        assert_eq!(describe_byte(0xff), "byte 0xff");
+        assert_eq!(one_of(b"AB"), "one of 'A', 'B'");
+        assert_eq!(
+            describe_token(&[b'x'; 30]),
+            format!("\"{}…\"", "x".repeat(20))
+        );
+    }
+}

@@ -1,0 +1,55 @@
+//! Snapshot-case support: runs a binary on a case file and writes down what it did.
+//!
+//! A case is `NAME.in` (fed to standard input) with an optional `NAME.args` beside it
+//! (the command-line arguments, separated by whitespace). The transcript holds the
+//! arguments, the exit code, standard output and standard error, so that a snapshot
+//! pins the whole interface: answers, error messages and exit codes.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// Runs `binary` on the case `case` (a `.in` file) and returns its transcript.
+pub fn run_case(binary: &Path, case: &Path) -> std::io::Result<String> {
+    let input = std::fs::read(case)?;
+    let args_file = case.with_extension("args");
+    let args: Vec<String> = match std::fs::read_to_string(&args_file) {
+        Ok(text) => text.split_whitespace().map(str::to_string).collect(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => return Err(e),
+    };
+    let mut child = Command::new(binary)
+        .args(&args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()?;
+    let mut stdin = child.stdin.take().ok_or(std::io::ErrorKind::BrokenPipe)?;
+    // Feed the input from a thread so a large output cannot deadlock against it.
+    let feeder = std::thread::spawn(move || {
+        // A program that stops reading early (bad input) closes the pipe: not an error here.
+        let _ = stdin.write_all(&input);
+    });
+    let output = child.wait_with_output()?;
+    let _ = feeder.join();
+    let name = binary
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    let shown_args = if args.is_empty() {
+        String::new()
+    } else {
+        format!(" {}", args.join(" "))
+    };
+    let case_name = case
+        .file_name()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    let code = output
+        .status
+        .code()
+        .map_or_else(|| "killed by a signal".to_string(), |c| c.to_string());
+    Ok(format!(
+        "$ {name}{shown_args} < {case_name}\n--- exit code: {code}\n--- stdout\n{}--- stderr\n{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+    ))
+}

@@ -1,0 +1,3 @@
+//! The `huarongdao` binary (work in progress).
+
+fn main() {}

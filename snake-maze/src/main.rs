@@ -1,0 +1,3 @@
+//! The `snake-maze` binary (work in progress).
+
+fn main() {}

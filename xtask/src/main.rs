@@ -1,0 +1,3 @@
+//! The project tasks.
+
+fn main() {}
