@@ -1,0 +1,47 @@
+//! `cargo xtask demo`: each puzzle's sample, solved and shown step by step.
+
+use std::process::Command;
+
+use crate::workspace::{cargo, project_root, target_dir, PUZZLES};
+use crate::Failure;
+
+/// Builds the puzzle binaries and runs each on its statement sample with `--show`.
+pub fn run() -> Result<(), Failure> {
+    let root = project_root();
+    let puzzles: Vec<&str> = PUZZLES
+        .into_iter()
+        .filter(|p| root.join(p).join("Cargo.toml").exists())
+        .collect();
+    let mut build = cargo(&root);
+    build.args(["build", "--release", "--quiet"]);
+    for p in &puzzles {
+        build.args(["--package", p]);
+    }
+    if !build.status()?.success() {
+        return Err(Failure::Failed("the release build failed".into()));
+    }
+    for puzzle in puzzles {
+        let sample = root.join(puzzle).join("tests/cases/sample.in");
+        let Ok(input) = std::fs::File::open(&sample) else {
+            println!("{puzzle}: no sample at {}", sample.display());
+            continue;
+        };
+        let shown = std::fs::read_to_string(&sample).unwrap_or_default();
+        println!("\n==================== {puzzle} ====================");
+        println!("$ {puzzle} --show < {puzzle}/tests/cases/sample.in\n");
+        println!("input:\n{}", indent(&shown));
+        let binary = target_dir(&root).join("release").join(puzzle);
+        let status = Command::new(&binary).arg("--show").stdin(input).status()?;
+        if !status.success() {
+            return Err(Failure::Failed(format!(
+                "{puzzle} failed on its sample: {status}"
+            )));
+        }
+    }
+    println!("\nEach binary reads the judge's format on stdin; `--help` lists its flags.");
+    Ok(())
+}
+
+fn indent(text: &str) -> String {
+    text.lines().map(|l| format!("    {l}\n")).collect()
+}

@@ -1,0 +1,151 @@
+//! Running the tests with insta under our control, and finding orphaned and pending snapshots.
+//!
+//! insta's behaviour depends on the environment: `INSTA_UPDATE=always` makes a failing
+//! snapshot pass by rewriting it, even with `CI=true`, and `INSTA_FORCE_PASS=1` passes
+//! everything. So every `INSTA_*` variable of the caller is removed from the test run's
+//! environment and the mode is set explicitly. Orphans are found through
+//! `INSTA_SNAPSHOT_REFERENCES_FILE` (insta appends every snapshot file a test used; the
+//! contract cargo-insta relies on, hence insta's pinned minor version).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+
+use crate::workspace::{cargo, files_below, Member};
+
+/// Check snapshots (CI) or rewrite them (regen).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// A missing or differing snapshot fails; nothing is written.
+    Check,
+    /// Snapshots are rewritten to what the code prints now.
+    Update,
+}
+
+/// The outcome of one crate's tests.
+#[derive(Clone, Debug)]
+pub struct CrateRun {
+    /// The package name.
+    pub name: String,
+    /// How many snapshot files its tests checked.
+    pub snapshots: usize,
+    /// Whether `cargo test` succeeded.
+    pub passed: bool,
+}
+
+/// The outcome of running the tests of some crates.
+#[derive(Clone, Debug, Default)]
+pub struct TestRun {
+    /// One entry per crate, in order.
+    pub crates: Vec<CrateRun>,
+    /// Every snapshot file a test used.
+    pub referenced: BTreeSet<PathBuf>,
+}
+
+impl TestRun {
+    /// True when every crate's tests passed.
+    pub fn all_passed(&self) -> bool {
+        self.crates.iter().all(|c| c.passed)
+    }
+}
+
+/// Runs `cargo test -p NAME` for each member, one after another, in `root`, building into
+/// `target`, with insta in `mode` whatever the caller's environment says.
+pub fn run_tests(
+    root: &Path,
+    target: &Path,
+    members: &[Member],
+    mode: Mode,
+    quiet: bool,
+) -> Result<TestRun, String> {
+    let refs_dir = target.join("xtask-snapshot-refs");
+    std::fs::create_dir_all(&refs_dir)
+        .map_err(|e| format!("cannot create {}: {e}", refs_dir.display()))?;
+    let mut run = TestRun::default();
+    for member in members {
+        let refs = refs_dir.join(format!("{}.txt", member.name));
+        let _ = std::fs::remove_file(&refs);
+        let mut cmd = cargo(root);
+        cmd.args(["test", "--package", &member.name]);
+        if quiet {
+            cmd.arg("--quiet")
+                .stdout(Stdio::null())
+                .stderr(Stdio::null());
+        }
+        cmd.env("CARGO_TARGET_DIR", target);
+        for (key, _) in std::env::vars_os() {
+            if key.to_string_lossy().starts_with("INSTA_") {
+                cmd.env_remove(&key);
+            }
+        }
+        match mode {
+            Mode::Check => cmd.env("CI", "true").env("INSTA_UPDATE", "no"),
+            Mode::Update => cmd.env_remove("CI").env("INSTA_UPDATE", "always"),
+        };
+        cmd.env("INSTA_SNAPSHOT_REFERENCES_FILE", &refs);
+        let status = cmd
+            .status()
+            .map_err(|e| format!("cannot run cargo test: {e}"))?;
+        let used = referenced_in(&refs);
+        let snapshots = used
+            .iter()
+            .filter(|p| p.starts_with(canonical(&member.dir)))
+            .count();
+        run.referenced.extend(used);
+        run.crates.push(CrateRun {
+            name: member.name.clone(),
+            snapshots,
+            passed: status.success(),
+        });
+    }
+    Ok(run)
+}
+
+fn referenced_in(refs: &Path) -> BTreeSet<PathBuf> {
+    std::fs::read_to_string(refs)
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| canonical(Path::new(l.trim())))
+        .collect()
+}
+
+fn canonical(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// Every `.snap` file below `root`.
+pub fn snapshot_files(root: &Path) -> Vec<PathBuf> {
+    files_below(root)
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "snap"))
+        .map(|p| canonical(&p))
+        .collect()
+}
+
+/// Every snapshot awaiting review below `root` (`.snap.new`, `.pending-snap`).
+pub fn pending_files(root: &Path) -> Vec<PathBuf> {
+    files_below(root)
+        .into_iter()
+        .filter(|p| {
+            let name = p.file_name().unwrap_or_default().to_string_lossy();
+            name.ends_with(".snap.new") || name.ends_with(".pending-snap")
+        })
+        .collect()
+}
+
+/// `.snap` files below `root` that no test used.
+pub fn orphans(root: &Path, run: &TestRun) -> Vec<PathBuf> {
+    snapshot_files(root)
+        .into_iter()
+        .filter(|p| !run.referenced.contains(p))
+        .collect()
+}
+
+/// The contents of every `.snap` file below `root`, to tell what a regeneration changed.
+pub fn contents(root: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    snapshot_files(root)
+        .into_iter()
+        .filter_map(|p| std::fs::read(&p).ok().map(|c| (p, c)))
+        .collect()
+}
