@@ -72,8 +72,8 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
         failures += f;
         files += n;
     }
+    println!("\njudge: {} passed, {failures} failed", files - failures);
     if failures == 0 {
-        println!("\njudge: all {files} file(s) match");
         Ok(())
     } else {
         Err(Failure::Failed(format!(
@@ -150,7 +150,7 @@ fn judge_folder(binary: &Path, name: &str, data: &Path) -> Result<(usize, usize)
 }
 
 /// Lines with trailing whitespace removed, and no blank lines at the end.
-fn normalise(bytes: &[u8]) -> Vec<String> {
+pub fn normalise(bytes: &[u8]) -> Vec<String> {
     let text = String::from_utf8_lossy(bytes);
     let mut lines: Vec<String> = text.lines().map(|l| l.trim_end().to_string()).collect();
     while lines.last().is_some_and(|l| l.is_empty()) {
@@ -160,7 +160,7 @@ fn normalise(bytes: &[u8]) -> Vec<String> {
 }
 
 /// The first differing line, described; `None` when the outputs agree.
-fn first_difference(want: &[String], got: &[String]) -> Option<String> {
+pub fn first_difference(want: &[String], got: &[String]) -> Option<String> {
     let at = (0..want.len().max(got.len())).find(|&i| want.get(i) != got.get(i))?;
     let show = |l: Option<&String>| l.map_or("(no line)".to_string(), |l| format!("`{l}`"));
     Some(format!(

@@ -3,10 +3,14 @@
 //! Each task is a module with one `run` function; arguments are parsed by hand
 //! to keep this crate quick to build.
 
+mod bench;
 mod demo;
 mod judge;
+mod kits;
+mod measure;
 mod regen;
 mod snapshots;
+mod stress;
 mod verify;
 mod workspace;
 
@@ -23,6 +27,12 @@ tasks:
                          the crate's release binary and compare (with `all`, DIR holds one
                          folder per crate)
   demo                   solve each puzzle's sample and show the solution step by step
+  stress <CRATE> [--cases N] [--seed S] [--max-size K]
+                         random instances, solver against brute force in process; the first
+                         failure is shrunk and saved as a snapshot case
+  bench [CRATE] [--vs 'COMMAND'] [--runs N]
+                         time the release binary on generated worst cases (median, min-max,
+                         peak memory), side by side with another program with --vs
 ";
 
 fn main() -> ExitCode {
@@ -38,6 +48,8 @@ fn main() -> ExitCode {
         Some("regen") => regen::run(&rest),
         Some("judge") => judge::run(&rest),
         Some("demo") => no_args("demo", &rest).and_then(|()| demo::run()),
+        Some("stress") => stress::run(&rest),
+        Some("bench") => bench::run(&rest),
         Some(other) => Err(Failure::Usage(format!("unknown task '{other}'"))),
     };
     match result {

@@ -1,0 +1,155 @@
+//! Runs a whole process and measures its wall time and peak memory.
+//!
+//! Peak memory is the operating system's own accounting of the finished process
+//! (`ru_maxrss` from `wait4`), so nothing is sampled and nothing is missed. std has no
+//! `wait4`, and this is its only use in the project, so it is declared here rather than
+//! taking a dependency on `libc`.
+#![allow(unsafe_code)]
+
+use std::io::Read;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// What one run of a program did.
+#[derive(Clone, Debug)]
+pub struct Measured {
+    /// Wall time from spawn to exit.
+    pub wall: Duration,
+    /// Peak resident memory in KiB (0 where the system does not say).
+    pub peak_kib: u64,
+    /// Standard output.
+    pub stdout: Vec<u8>,
+    /// How it ended: `None` for exit code 0, otherwise a description.
+    pub failure: Option<String>,
+}
+
+#[repr(C)]
+#[derive(Default)]
+struct Timeval {
+    tv_sec: i64,
+    tv_usec: i64,
+}
+
+/// `struct rusage` on 64-bit Linux: two timevals, then fourteen longs.
+#[repr(C)]
+#[derive(Default)]
+struct Rusage {
+    ru_utime: Timeval,
+    ru_stime: Timeval,
+    ru_maxrss: i64,
+    rest: [i64; 13],
+}
+
+extern "C" {
+    fn wait4(pid: i32, status: *mut i32, options: i32, rusage: *mut Rusage) -> i32;
+    fn kill(pid: i32, signal: i32) -> i32;
+}
+
+/// Runs `program args...` with `input` on standard input, killing it after `limit`.
+pub fn run(
+    program: &str,
+    args: &[String],
+    input: &Path,
+    limit: Duration,
+) -> std::io::Result<Measured> {
+    let stdin = std::fs::File::open(input)?;
+    let started = Instant::now();
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::from(stdin))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()?;
+    let pid = child.id() as i32;
+    let mut stdout = child.stdout.take().ok_or(std::io::ErrorKind::BrokenPipe)?;
+    let reader = std::thread::spawn(move || {
+        let mut out = Vec::new();
+        let _ = stdout.read_to_end(&mut out);
+        out
+    });
+    let done = Arc::new(AtomicBool::new(false));
+    let timed_out = Arc::new(AtomicBool::new(false));
+    let watchdog = {
+        let (done, timed_out) = (Arc::clone(&done), Arc::clone(&timed_out));
+        std::thread::spawn(move || {
+            while !done.load(Ordering::Relaxed) {
+                if started.elapsed() > limit {
+                    timed_out.store(true, Ordering::Relaxed);
+                    // SAFETY: `pid` is our child, not yet reaped (we reap it only below,
+                    // after this thread has been told it is done), so it names no other process.
+                    unsafe { kill(pid, 9) };
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        })
+    };
+    let mut status = 0i32;
+    let mut usage = Rusage::default();
+    // SAFETY: plain FFI call with pointers to live, correctly laid out locals.
+    let reaped = unsafe { wait4(pid, &mut status, 0, &mut usage) };
+    let wall = started.elapsed();
+    done.store(true, Ordering::Relaxed);
+    let _ = watchdog.join();
+    // The child is reaped: `Child` must not wait on it again (dropping it does not).
+    drop(child);
+    let stdout = reader.join().unwrap_or_default();
+    if reaped != pid {
+        return Err(std::io::Error::last_os_error());
+    }
+    let failure = if timed_out.load(Ordering::Relaxed) {
+        Some(format!("timed out after {}s", limit.as_secs()))
+    } else if status & 0x7f != 0 {
+        Some(format!("killed by signal {}", status & 0x7f))
+    } else if (status >> 8) & 0xff != 0 {
+        Some(format!("exit code {}", (status >> 8) & 0xff))
+    } else {
+        None
+    };
+    Ok(Measured {
+        wall,
+        peak_kib: u64::try_from(usage.ru_maxrss).unwrap_or(0),
+        stdout,
+        failure,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn measures_a_process_that_allocates() {
+        let input = std::env::temp_dir().join(format!("xtask-measure-{}", std::process::id()));
+        std::fs::write(&input, "").unwrap();
+        // `head -c` of 64 MiB through a pipe keeps little resident; `sort` of it holds it all.
+        let small = run("true", &[], &input, Duration::from_secs(10)).unwrap();
+        assert!(small.failure.is_none());
+        let args = vec![
+            "-c".to_string(),
+            "x=$(head -c 30000000 /dev/zero | tr '\\0' a); echo ${#x}".to_string(),
+        ];
+        let big = run("sh", &args, &input, Duration::from_secs(30)).unwrap();
+        assert_eq!(String::from_utf8_lossy(&big.stdout).trim(), "30000000");
+        assert!(
+            big.peak_kib > small.peak_kib + 20_000,
+            "{} vs {}",
+            big.peak_kib,
+            small.peak_kib
+        );
+        let failed = run(
+            "sh",
+            &["-c".into(), "exit 3".into()],
+            &input,
+            Duration::from_secs(10),
+        )
+        .unwrap();
+        assert_eq!(failed.failure.as_deref(), Some("exit code 3"));
+        let slow = run("sleep", &["5".into()], &input, Duration::from_millis(200)).unwrap();
+        assert!(slow.failure.unwrap().starts_with("timed out"));
+        let _ = std::fs::remove_file(&input);
+    }
+}
