@@ -1,0 +1,77 @@
+//! Every path the binary prints with `--path` replays legally to the goal, with the
+//! printed answer's length.
+#![allow(clippy::unwrap_used)]
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use card_swap::testkit::{all_boards, board_text, random_board};
+use card_swap::{parse_path, replay, Board};
+use grid_common::rng::Rng;
+
+/// Runs the binary with `args` on `input`; its standard output.
+fn run(args: &[&str], input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_card-swap"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_string();
+    let feeder = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output().unwrap();
+    feeder.join().unwrap().unwrap();
+    assert!(output.status.success());
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// Checks the binary's `--path` output against the boards; returns the answers.
+fn check_paths(boards: &[Board], output: &str) -> Vec<i64> {
+    let mut lines = output.lines();
+    let mut answers = Vec::new();
+    for board in boards {
+        let answer: i64 = lines.next().unwrap().parse().unwrap();
+        answers.push(answer);
+        if answer < 0 {
+            continue;
+        }
+        let moves = parse_path(lines.next().unwrap()).unwrap();
+        assert_eq!(moves.len() as i64, answer, "{board}");
+        let end = replay::replay(board, &moves).unwrap();
+        assert!(replay::is_swapped(board, &end), "{board}");
+    }
+    assert_eq!(lines.next(), None);
+    answers
+}
+
+#[test]
+fn every_2x3_path_replays() {
+    let boards = all_boards(2, 3);
+    let mut rng = Rng::new(3);
+    let input: String = boards
+        .iter()
+        .map(|b| board_text(b, rng.chance(0.5), rng.chance(0.5)))
+        .collect();
+    let answers = check_paths(&boards, &run(&["--path"], &input));
+    let plain: Vec<i64> = run(&[], &input)
+        .lines()
+        .map(|l| l.parse().unwrap())
+        .collect();
+    assert_eq!(answers, plain);
+}
+
+#[test]
+fn larger_paths_replay() {
+    let mut rng = Rng::new(4);
+    let boards: Vec<Board> = (0..40).map(|_| random_board(&mut rng, 4, 5)).collect();
+    let input: String = boards.iter().map(|b| board_text(b, true, false)).collect();
+    check_paths(
+        &boards,
+        &run(&["--path", "--rows", "4", "--cols", "5"], &input),
+    );
+    let line: Vec<Board> = (0..5).map(|_| random_board(&mut rng, 1, 5)).collect();
+    let input: String = line.iter().map(|b| board_text(b, false, false)).collect();
+    let answers = check_paths(&line, &run(&["--path", "--rows=1", "--cols=5"], &input));
+    assert_eq!(answers, vec![-1; 5]);
+}
