@@ -111,21 +111,24 @@ impl Solver {
         self.prepare(board);
         let n = board.rows() * cols;
         let stamp = self.stamp;
-        let start = ((blank * n + a0) * n + b0) as u32;
+        // The queue holds packed states `blank << 16 | a << 8 | b` (cells < 256), so that
+        // decoding is shifts; the dense index for `seen` is two multiplications.
+        let pack = |blank: usize, a: usize, b: usize| (blank << 16 | a << 8 | b) as u32;
+        let start = (blank * n + a0) * n + b0;
         self.queue.clear();
-        self.queue.push(start);
-        self.seen[start as usize] = stamp;
+        self.queue.push(pack(blank, a0, b0));
+        self.seen[start] = stamp;
         let mut head = 0;
         let mut depth = 0;
         while head < self.queue.len() {
             depth += 1;
             let layer_end = self.queue.len();
             while head < layer_end {
-                let state = self.queue[head] as usize;
+                let packed = self.queue[head] as usize;
                 head += 1;
-                let (blank, a, b) = (state / (n * n), state / n % n, state % n);
-                for dir in 0..4 {
-                    let next = self.neighbour[blank * 4 + dir];
+                let (blank, a, b) = (packed >> 16, packed >> 8 & 0xff, packed & 0xff);
+                let around = &self.neighbour[blank * 4..blank * 4 + 4];
+                for (dir, &next) in around.iter().enumerate() {
                     if next == NONE {
                         continue;
                     }
@@ -141,7 +144,7 @@ impl Solver {
                     if na == b0 && nb == a0 {
                         return Some((child as u32, depth));
                     }
-                    self.queue.push(child as u32);
+                    self.queue.push(pack(next, na, nb));
                 }
             }
         }
