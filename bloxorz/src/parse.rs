@@ -1,0 +1,220 @@
+//! The judge's input, one case at a time.
+//!
+//! Each case is a line `R C`, then `R` rows of exactly `C` characters from `#.EXO`
+//! (a final `\r` is tolerated). `0 0` ends the input, and so does the end of the input.
+//! Nothing but whitespace may follow `0 0`. A board holds exactly one `O` and one `X` or
+//! two adjacent `X`. There is no fixed size limit: only the padded board (2 extra rows
+//! above and below, 1 extra column on each side) must hold at most [`MAX_PADDED_CELLS`] cells,
+//! so that every state index fits in 32 bits. The first errors reported are the ones
+//! met first while reading.
+
+use crate::board::{Block, Board, Cell};
+use grid_common::input::{InputError, Reader};
+use grid_common::{Grid, Pos};
+
+/// The largest padded board (`(R + 4) * (C + 2)` cells) the solver accepts: 2^30.
+pub const MAX_PADDED_CELLS: usize = 1 << 30;
+
+/// The characters of a board row.
+pub const ALPHABET: &[u8] = b"#.EXO";
+
+/// Reads the next case, numbered `case` in error messages; `Ok(None)` at `0 0` (when
+/// only whitespace follows) or at the end of the input.
+pub fn read_case(reader: &mut Reader<'_>, case: usize) -> Result<Option<Board>, InputError> {
+    reader.set_case(Some(case));
+    if reader.at_end() {
+        return Ok(None);
+    }
+    let (rows_at, rows) = reader.number_at::<usize>("the number of rows")?;
+    let (cols_at, cols) = reader.number_at::<usize>("the number of columns")?;
+    if rows == 0 {
+        if cols != 0 {
+            return Err(reader.error_at(
+                cols_at,
+                "0 (only the end marker `0 0` has 0 rows)",
+                cols.to_string(),
+            ));
+        }
+        reader.set_case(None);
+        reader.expect_end()?;
+        return Ok(None);
+    }
+    if cols == 0 {
+        return Err(reader.error_at(cols_at, "the number of columns (at least 1)", "0"));
+    }
+    let padded = rows
+        .checked_add(4)
+        .zip(cols.checked_add(2))
+        .and_then(|(r, c)| r.checked_mul(c));
+    if padded.map_or(true, |n| n > MAX_PADDED_CELLS) {
+        return Err(reader.error_at(
+            rows_at,
+            format!(
+                "a board of at most {MAX_PADDED_CELLS} cells once padded by 2 rows and 1 column on each side"
+            ),
+            format!("{rows} x {cols}"),
+        ));
+    }
+    reader.end_line()?;
+
+    let mut cells = Vec::new();
+    // Reserve only what the rest of the input can back up.
+    if rows.saturating_mul(cols) <= reader.remaining() {
+        cells.reserve(rows * cols);
+    }
+    let board_at = reader.offset();
+    let mut target: Option<(Pos, usize)> = None;
+    let mut boxes: Vec<(Pos, usize)> = Vec::with_capacity(2);
+    for row in 0..rows {
+        let line = reader.row(
+            cols,
+            ALPHABET,
+            &format!("row {} of the {rows} rows of the board", row + 1),
+        )?;
+        for (col, &b) in line.text.iter().enumerate() {
+            let at = line.offset + col;
+            let pos = Pos::new(row, col);
+            match b {
+                b'O' => {
+                    if let Some((_, first)) = target {
+                        return Err(reader.error_at(
+                            at,
+                            format!(
+                                "one of '#', '.', 'E', 'X' (the board has its one 'O' already, at {})",
+                                where_is(reader, first)
+                            ),
+                            "'O'",
+                        ));
+                    }
+                    target = Some((pos, at));
+                }
+                b'X' => match boxes.as_slice() {
+                    [] => boxes.push((pos, at)),
+                    [(first, first_at)] => {
+                        let next_to = Pos::new(first.row, first.col + 1) == pos
+                            || Pos::new(first.row + 1, first.col) == pos;
+                        if !next_to {
+                            return Err(reader.error_at(
+                                at,
+                                format!(
+                                    "the second 'X' right of or below the first one (at {}): two 'X' are a lying box",
+                                    where_is(reader, *first_at)
+                                ),
+                                "an 'X' not next to it",
+                            ));
+                        }
+                        boxes.push((pos, at));
+                    }
+                    [(_, a), (_, b), ..] => {
+                        return Err(reader.error_at(
+                            at,
+                            format!(
+                                "at most two 'X' (the box covers one or two cells; they are at {} and {})",
+                                where_is(reader, *a),
+                                where_is(reader, *b)
+                            ),
+                            "a third 'X'",
+                        ));
+                    }
+                },
+                _ => {}
+            }
+            cells.push(Cell::from_byte(b).unwrap_or(Cell::Empty));
+        }
+    }
+    let Some((target, _)) = target else {
+        return Err(reader.error_at(
+            board_at,
+            "a board with one 'O' (the target)",
+            format!("no 'O' in its {rows} rows"),
+        ));
+    };
+    let box_cells: Vec<Pos> = boxes.iter().map(|&(p, _)| p).collect();
+    let Some(start) = Block::from_cells(&box_cells) else {
+        return Err(reader.error_at(
+            board_at,
+            "a board with one 'X' or two adjacent 'X' (the box)",
+            format!("no 'X' in its {rows} rows"),
+        ));
+    };
+    let Some(grid) = Grid::from_cells(rows, cols, cells) else {
+        // Every row was checked to hold `cols` characters, so this cannot happen.
+        return Err(reader.error_at(board_at, "a rectangular board", "rows of other lengths"));
+    };
+    Ok(Some(Board {
+        grid,
+        start,
+        target,
+    }))
+}
+
+/// `line L, column C` of a byte offset.
+fn where_is(reader: &Reader<'_>, offset: usize) -> String {
+    let spot = reader.error_at(offset, "", "");
+    format!("line {}, column {}", spot.line, spot.column)
+}
+
+/// Reads every case of `input` (cases numbered from 1).
+pub fn parse_all(input: &[u8]) -> Result<Vec<Board>, InputError> {
+    let mut reader = Reader::new(input);
+    let mut boards = Vec::new();
+    while let Some(board) = read_case(&mut reader, boards.len() + 1)? {
+        boards.push(board);
+    }
+    Ok(boards)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Orientation;
+
+    fn error(input: &str) -> InputError {
+        parse_all(input.as_bytes()).expect_err("the input is bad")
+    }
+
+    #[test]
+    fn starts_and_ends() {
+        let boards = parse_all(b"1 3\nXXO\n\n2 2\r\nXO\r\n#.\r\n").unwrap();
+        assert_eq!(boards.len(), 2);
+        assert_eq!(boards[0].start().orientation, Orientation::AlongRow);
+        assert_eq!(boards[0].target(), Pos::new(0, 2));
+        assert_eq!(boards[1].start().orientation, Orientation::Standing);
+        let boards = parse_all(b"3 1\nX\nX\nO\n0 0\n  \n").unwrap();
+        assert_eq!(boards[0].start().orientation, Orientation::AlongColumn);
+        assert_eq!(boards[0].to_input(), "3 1\nX\nX\nO\n");
+        assert!(parse_all(b"").unwrap().is_empty());
+    }
+
+    #[test]
+    fn errors_point_at_the_spot() {
+        let e = error("2 3\nXO.\nXX.\n");
+        assert_eq!((e.case, e.line, e.column), (Some(1), 3, 2));
+        assert_eq!(e.found, "a third 'X'");
+        let e = error("2 3\nX.O\n.X.\n");
+        assert_eq!((e.line, e.column), (3, 2));
+        assert!(e.expected.contains("line 2, column 1"), "{}", e.expected);
+        let e = error("1 3\nXXO\n2 3\nX.O\n.O.\n");
+        assert_eq!(
+            (e.case, e.line, e.column, e.found.as_str()),
+            (Some(2), 5, 2, "'O'")
+        );
+        let e = error("1 3\nX..\n");
+        assert_eq!((e.line, e.column), (2, 1));
+        assert!(e.found.contains("no 'O'"));
+        let e = error("1 3\n..O\n");
+        assert!(e.found.contains("no 'X'"));
+        let e = error("0 3\n");
+        assert_eq!((e.line, e.column, e.found.as_str()), (1, 3, "3"));
+        let e = error("3 0\n");
+        assert_eq!((e.line, e.column, e.found.as_str()), (1, 3, "0"));
+        let e = error("1 2\nXO\n0 0\nmore\n");
+        assert_eq!((e.case, e.line, e.found.as_str()), (None, 4, "\"more\""));
+        let e = error("99999999999 99999999999\n");
+        assert_eq!((e.line, e.column), (1, 1));
+        let e = error("100000 100000\n");
+        assert_eq!(e.found, "100000 x 100000");
+        let e = error("30000 30000\n#");
+        assert_eq!((e.line, e.column, e.found.as_str()), (2, 2, "end of line"));
+    }
+}
