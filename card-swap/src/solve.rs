@@ -1,12 +1,20 @@
-//! The fast solver: a breadth-first search over (blank, `A`, `B`) positions.
+//! The fast solver: a bidirectional breadth-first search over (blank, `A`, `B`) positions.
 //!
 //! Soldiers are interchangeable, so a position is fully described by the cells of the
-//! blank, `A` and `B`. With `n` cells a state is the dense index `(blank * n + a) * n + b`;
-//! the search keeps a visit stamp and the move that reached each state in flat arrays,
-//! and a `Vec<u32>` queue. Moving the blank onto `A` (or `B`) moves that card to the
-//! blank's old cell. The goal is any state with `A` on `B`'s starting cell and `B` on
-//! `A`'s. The arrays are reused from one board to the next (a stamp per search, so no
-//! clearing), and the neighbour table is rebuilt only when the board's shape changes.
+//! blank, `A` and `B`: with `n` cells, the dense index `(blank * n + a) * n + b`. Moving
+//! the blank onto `A` (or `B`) moves that card to the blank's old cell; every move can be
+//! undone, so the graph is undirected. The goal is any state with `A` on `B`'s starting
+//! cell and `B` on `A`'s, the blank anywhere else.
+//!
+//! One search grows from the start, the other from all goal states at once; each round
+//! expands one whole layer of the side with the smaller frontier. The first round in
+//! which a newly reached state is already known to the other side gives the distance
+//! (every meeting found in that round has the same length: a shorter path would have met
+//! in an earlier round). When one side runs out of states without meeting the other, the
+//! cards cannot be swapped. Distances live in two flat `u32` arrays (no parent arrays: a
+//! path is rebuilt by stepping to a neighbour one closer to the start, then one closer to
+//! the goal), the queues are `Vec<u32>` of packed states `blank << 16 | a << 8 | b`, and
+//! the arrays and the neighbour table are reused from one board to the next.
 
 use grid_common::{Dir, Pos};
 
@@ -14,6 +22,34 @@ use crate::{Board, Cell, Move};
 
 /// No neighbour in this direction.
 const NONE: u32 = u32::MAX;
+/// Not reached (yet) by this side of the search.
+const UNSEEN: u32 = u32::MAX;
+
+/// One side of the bidirectional search.
+#[derive(Clone, Debug, Default)]
+struct Side {
+    /// Distance from this side's roots, per dense state index, or [`UNSEEN`].
+    dist: Vec<u32>,
+    /// Packed states in the order they were reached.
+    queue: Vec<u32>,
+    /// The first queue entry of the current frontier layer.
+    head: usize,
+}
+
+impl Side {
+    /// Empties the side for a search over `states` states.
+    fn reset(&mut self, states: usize) {
+        self.dist.clear();
+        self.dist.resize(states, UNSEEN);
+        self.queue.clear();
+        self.head = 0;
+    }
+
+    /// The number of states in the current frontier.
+    fn frontier(&self) -> usize {
+        self.queue.len() - self.head
+    }
+}
 
 /// A reusable solver; [`Solver::solve`] any number of boards of any shapes.
 #[derive(Clone, Debug, Default)]
@@ -22,12 +58,19 @@ pub struct Solver {
     cols: usize,
     /// `neighbour[cell * 4 + dir]`: the cell next to `cell` in `dir`, or [`NONE`].
     neighbour: Vec<u32>,
-    /// The search that last visited each state.
-    seen: Vec<u32>,
-    /// The direction the blank moved to reach each state (valid where `seen == stamp`).
-    came: Vec<u8>,
-    queue: Vec<u32>,
-    stamp: u32,
+    forward: Side,
+    backward: Side,
+}
+
+/// (blank, a, b) of a packed state.
+fn unpack(packed: u32) -> (usize, usize, usize) {
+    let p = packed as usize;
+    (p >> 16, p >> 8 & 0xff, p & 0xff)
+}
+
+/// A packed state (cells are below 256: boards have at most [`crate::MAX_CELLS`] cells).
+fn pack(blank: usize, a: usize, b: usize) -> u32 {
+    (blank << 16 | a << 8 | b) as u32
 }
 
 impl Solver {
@@ -38,40 +81,83 @@ impl Solver {
 
     /// The fewest moves that swap `A` and `B`, or `None` when they cannot be swapped.
     pub fn distance(&mut self, board: &Board) -> Option<usize> {
-        self.search(board).map(|(_, depth)| depth)
+        self.search(board).map(|(_, length)| length)
     }
 
     /// An optimal move sequence that swaps `A` and `B`, or `None` when they cannot be swapped.
     pub fn solve(&mut self, board: &Board) -> Option<Vec<Move>> {
-        let (goal, depth) = self.search(board)?;
+        let (meet, length) = self.search(board)?;
         let n = board.rows() * board.cols();
-        let mut moves = Vec::with_capacity(depth);
-        let mut state = goal as usize;
-        for _ in 0..depth {
-            let (blank, a, b) = (state / (n * n), state / n % n, state % n);
-            let dir = Dir::from_index(usize::from(self.came[state]));
-            // The blank came from `prev`; the card now on `prev` was on `blank` before.
-            let prev = self.neighbour[blank * 4 + dir.opposite().index()] as usize;
-            let card = if a == prev {
-                Cell::A
-            } else if b == prev {
-                Cell::B
-            } else {
-                Cell::Soldier
-            };
-            moves.push(Move {
-                card,
-                dir: dir.opposite(),
-            });
-            let a = if a == prev { blank } else { a };
-            let b = if b == prev { blank } else { b };
-            state = (prev * n + a) * n + b;
+        let index = |(blank, a, b): (usize, usize, usize)| (blank * n + a) * n + b;
+        // Back from the meeting state to the start, then on to a goal.
+        let mut states = vec![meet];
+        let mut state = meet;
+        while self.forward.dist[index(state)] > 0 {
+            state = self.closer(state, n, &self.forward.dist)?;
+            states.push(state);
         }
-        moves.reverse();
-        Some(moves)
+        states.reverse();
+        state = meet;
+        while self.backward.dist[index(state)] > 0 {
+            state = self.closer(state, n, &self.backward.dist)?;
+            states.push(state);
+        }
+        let moves: Vec<Move> = states
+            .windows(2)
+            .filter_map(|pair| {
+                let ((from, a, b), (to, _, _)) = (pair[0], pair[1]);
+                let dir = Dir::between(self.pos(from), self.pos(to))?;
+                let card = if a == to {
+                    Cell::A
+                } else if b == to {
+                    Cell::B
+                } else {
+                    Cell::Soldier
+                };
+                Some(Move {
+                    card,
+                    dir: dir.opposite(),
+                })
+            })
+            .collect();
+        (moves.len() == length).then_some(moves)
     }
 
-    /// Prepares the tables for the board's shape and a fresh stamp.
+    /// The position of a cell index.
+    fn pos(&self, cell: usize) -> Pos {
+        Pos::new(cell / self.cols, cell % self.cols)
+    }
+
+    /// The states one move away from `(blank, a, b)`.
+    fn neighbours(
+        &self,
+        (blank, a, b): (usize, usize, usize),
+    ) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
+        self.neighbour[blank * 4..blank * 4 + 4]
+            .iter()
+            .filter(|&&next| next != NONE)
+            .map(move |&next| {
+                let next = next as usize;
+                let na = if a == next { blank } else { a };
+                let nb = if b == next { blank } else { b };
+                (next, na, nb)
+            })
+    }
+
+    /// A neighbour of `state` one step closer to the roots of `dist`.
+    fn closer(
+        &self,
+        state: (usize, usize, usize),
+        n: usize,
+        dist: &[u32],
+    ) -> Option<(usize, usize, usize)> {
+        let index = |(blank, a, b): (usize, usize, usize)| (blank * n + a) * n + b;
+        let here = dist[index(state)];
+        self.neighbours(state)
+            .find(|&s| dist[index(s)].wrapping_add(1) == here)
+    }
+
+    /// Prepares the neighbour table for the board's shape and empties both sides.
     fn prepare(&mut self, board: &Board) {
         let (rows, cols) = (board.rows(), board.cols());
         let n = rows * cols;
@@ -89,67 +175,75 @@ impl Solver {
                 }
             }
         }
-        let states = n * n * n;
-        if self.seen.len() < states {
-            self.seen.resize(states, 0);
-            self.came.resize(states, 0);
-        }
-        if self.stamp == u32::MAX {
-            self.seen.fill(0);
-            self.stamp = 0;
-        }
-        self.stamp += 1;
+        self.forward.reset(n * n * n);
+        self.backward.reset(n * n * n);
     }
 
-    /// Breadth-first search; the goal state reached first and its depth.
-    fn search(&mut self, board: &Board) -> Option<(u32, usize)> {
+    /// The bidirectional search: a meeting state on a shortest path, and the path's length.
+    fn search(&mut self, board: &Board) -> Option<((usize, usize, usize), usize)> {
         let cols = board.cols();
         let index = |p: Pos| p.row * cols + p.col;
-        let blank = index(board.find(Cell::Blank)?);
+        let blank0 = index(board.find(Cell::Blank)?);
         let a0 = index(board.find(Cell::A)?);
         let b0 = index(board.find(Cell::B)?);
         self.prepare(board);
         let n = board.rows() * cols;
-        let stamp = self.stamp;
-        // The queue holds packed states `blank << 16 | a << 8 | b` (cells < 256), so that
-        // decoding is shifts; the dense index for `seen` is two multiplications.
-        let pack = |blank: usize, a: usize, b: usize| (blank << 16 | a << 8 | b) as u32;
-        let start = (blank * n + a0) * n + b0;
-        self.queue.clear();
-        self.queue.push(pack(blank, a0, b0));
-        self.seen[start] = stamp;
-        let mut head = 0;
-        let mut depth = 0;
-        while head < self.queue.len() {
-            depth += 1;
-            let layer_end = self.queue.len();
-            while head < layer_end {
-                let packed = self.queue[head] as usize;
-                head += 1;
-                let (blank, a, b) = (packed >> 16, packed >> 8 & 0xff, packed & 0xff);
-                let around = &self.neighbour[blank * 4..blank * 4 + 4];
-                for (dir, &next) in around.iter().enumerate() {
-                    if next == NONE {
-                        continue;
-                    }
-                    let next = next as usize;
-                    let na = if a == next { blank } else { a };
-                    let nb = if b == next { blank } else { b };
-                    let child = (next * n + na) * n + nb;
-                    if self.seen[child] == stamp {
-                        continue;
-                    }
-                    self.seen[child] = stamp;
-                    self.came[child] = dir as u8;
-                    if na == b0 && nb == a0 {
-                        return Some((child as u32, depth));
-                    }
-                    self.queue.push(pack(next, na, nb));
-                }
+        self.forward.dist[(blank0 * n + a0) * n + b0] = 0;
+        self.forward.queue.push(pack(blank0, a0, b0));
+        for blank in (0..n).filter(|&c| c != a0 && c != b0) {
+            self.backward.dist[(blank * n + b0) * n + a0] = 0;
+            self.backward.queue.push(pack(blank, b0, a0));
+        }
+        loop {
+            if self.forward.frontier() == 0 || self.backward.frontier() == 0 {
+                return None;
+            }
+            let (side, other) = if self.forward.frontier() <= self.backward.frontier() {
+                (&mut self.forward, &self.backward)
+            } else {
+                (&mut self.backward, &self.forward)
+            };
+            if let Some(found) = expand(side, other, &self.neighbour, n) {
+                return Some(found);
             }
         }
-        None
     }
+}
+
+/// Expands one whole layer of `side`; the first meeting with `other`, if any.
+fn expand(
+    side: &mut Side,
+    other: &Side,
+    neighbour: &[u32],
+    n: usize,
+) -> Option<((usize, usize, usize), usize)> {
+    let layer_end = side.queue.len();
+    let mut meeting = None;
+    while side.head < layer_end {
+        let (blank, a, b) = unpack(side.queue[side.head]);
+        side.head += 1;
+        let depth = side.dist[(blank * n + a) * n + b] + 1;
+        for &next in &neighbour[blank * 4..blank * 4 + 4] {
+            if next == NONE {
+                continue;
+            }
+            let next = next as usize;
+            let na = if a == next { blank } else { a };
+            let nb = if b == next { blank } else { b };
+            let child = (next * n + na) * n + nb;
+            if side.dist[child] != UNSEEN {
+                continue;
+            }
+            side.dist[child] = depth;
+            if other.dist[child] != UNSEEN {
+                // Every meeting in this layer has the same length; the first will do.
+                meeting.get_or_insert(((next, na, nb), (depth + other.dist[child]) as usize));
+                return meeting;
+            }
+            side.queue.push(pack(next, na, nb));
+        }
+    }
+    meeting
 }
 
 /// Solves one board with a fresh [`Solver`] (reuse a solver for many boards).

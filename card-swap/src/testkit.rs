@@ -168,7 +168,8 @@ pub fn shrink_input(input: &str) -> Vec<String> {
 ///
 /// - `all-2x3`: the 120 judge boards, once; `all-2x3-x500`: 500 times (60 000 boards, for
 ///   timing beside the baseline, which handles only 2 x 3);
-/// - `random-RxC`: random boards of larger shapes, up to the 144-cell limit.
+/// - `random-RxC`: random boards of larger shapes, up to the 144-cell limit (2 x 72, a
+///   long corridor, needs the longest solutions).
 pub fn bench_inputs() -> Vec<(String, String)> {
     let all: String = all_boards(2, 3)
         .iter()
@@ -185,6 +186,7 @@ pub fn bench_inputs() -> Vec<(String, String)> {
         (4, 5, 500),
         (6, 6, 50),
         (12, 12, 3),
+        (2, 72, 3),
     ] {
         let input: String = (0..count)
             .map(|_| board_text(&random_board(&mut rng, rows, cols), false, false))

@@ -40,7 +40,7 @@ fn every_board_of_small_shapes() {
     assert_eq!(unsolvable, 6 + 24 + 16);
 }
 
-/// Random boards of shapes up to 4 x 4 (the reference is slow beyond), shapes interleaved.
+/// Random boards of many shapes up to 6 x 6 (the reference is slow beyond), interleaved.
 #[test]
 fn random_larger_boards() {
     let mut rng = Rng::new(2016);
@@ -54,9 +54,12 @@ fn random_larger_boards() {
         let board = random_board(&mut rng, rows, cols);
         check_board(&mut solver, &board).unwrap();
     }
-    for _ in 0..6 {
-        let board = random_board(&mut rng, 3, 5);
-        check_board(&mut solver, &board).unwrap();
+    // Larger and narrow shapes (the bidirectional search meets deep in the middle).
+    for (rows, cols, count) in [(3, 5, 10), (4, 5, 10), (2, 9, 10), (1, 12, 3), (6, 6, 3)] {
+        for _ in 0..count {
+            let board = random_board(&mut rng, rows, cols);
+            check_board(&mut solver, &board).unwrap();
+        }
     }
 }
 
