@@ -1,0 +1,280 @@
+//! Generators and checks shared by the tests, `cargo xtask stress` and `cargo xtask bench`.
+
+use crate::parse::{parse_all, Case};
+use crate::reference::reference;
+use crate::replay::check_path;
+use crate::solve::{solve, Options, Store};
+use grid_common::rng::Rng;
+use grid_common::{Grid, Pos};
+
+/// Positions a case may need for [`check_input`] to compare it; larger cases are skipped.
+pub const CHECK_LIMIT: u64 = 200_000;
+
+/// A random self-avoiding body of at most `length` blocks (at least 2) in a free lair of
+/// `rows` x `cols` cells (at least 2), starting anywhere.
+fn random_body(rng: &mut Rng, rows: usize, cols: usize, length: usize) -> Vec<Pos> {
+    loop {
+        let start = Pos::new(rng.below(rows), rng.below(cols));
+        let mut body = vec![start];
+        while body.len() < length {
+            let tail = body[body.len() - 1];
+            let free: Vec<Pos> = grid_common::Dir::ALL
+                .iter()
+                .filter_map(|&d| tail.step(d, rows, cols))
+                .filter(|p| !body.contains(p))
+                .collect();
+            if free.is_empty() {
+                break;
+            }
+            body.push(*rng.choose(&free));
+        }
+        if body.len() >= 2 {
+            return body;
+        }
+    }
+}
+
+/// A random case: `rows` x `cols`, a body of up to `length` blocks, stones with probability
+/// `density`, and (1,1) walled off by stones on (1,2) and (2,1) when `cut_off` (where the
+/// body leaves those cells free).
+pub fn random_case(
+    rng: &mut Rng,
+    rows: usize,
+    cols: usize,
+    length: usize,
+    density: f64,
+    cut_off: bool,
+) -> Case {
+    let body = random_body(rng, rows, cols, length);
+    let mut stone = Grid::new(rows, cols, false);
+    for p in stone.positions().collect::<Vec<_>>() {
+        if !body.contains(&p) && rng.chance(density) {
+            stone[p] = true;
+        }
+    }
+    if cut_off {
+        for p in [Pos::new(0, 1), Pos::new(1, 0)] {
+            if stone.contains(p) && !body.contains(&p) {
+                stone[p] = true;
+            }
+        }
+    }
+    Case { stone, body }
+}
+
+/// The judge's format for `cases`, blank lines between cases (when `blank`) and `0 0 0`
+/// at the end (when `terminated`).
+pub fn format_input(cases: &[Case], blank: bool, terminated: bool) -> String {
+    let mut out = String::new();
+    for (i, case) in cases.iter().enumerate() {
+        if i > 0 && blank {
+            out.push('\n');
+        }
+        out.push_str(&case.to_input());
+    }
+    if terminated {
+        if blank && !cases.is_empty() {
+            out.push('\n');
+        }
+        out.push_str("0 0 0\n");
+    }
+    out
+}
+
+/// A random valid input in the judge's format (one to four cases), lairs up to `max_size`
+/// on a side, bodies of every length that fits (short ones more often), random stones,
+/// (1,1) sometimes cut off.
+pub fn random_input(rng: &mut Rng, max_size: usize) -> String {
+    let max_size = max_size.clamp(2, crate::parse::MAX_SIDE);
+    let count = rng.range(1, 4);
+    let cases: Vec<Case> = (0..count)
+        .map(|_| {
+            let rows = rng.range(1, max_size);
+            let cols = if rows == 1 {
+                rng.range(2, max_size)
+            } else {
+                rng.range(1, max_size)
+            };
+            let cells = rows * cols;
+            let length = if rng.chance(0.6) {
+                rng.range(2, cells.min(5))
+            } else {
+                rng.range(2, cells)
+            };
+            let density = *rng.choose(&[0.0, 0.1, 0.2, 0.35]);
+            let cut_off = rng.chance(0.25);
+            random_case(rng, rows, cols, length, density, cut_off)
+        })
+        .collect();
+    format_input(&cases, rng.chance(0.7), rng.chance(0.8))
+}
+
+/// Solves every case with each store, with and without paths, and with the reference; replays
+/// every path. Cases needing more than [`CHECK_LIMIT`] positions are skipped.
+/// Ok(number of cases checked) or Err(what disagreed, in words).
+pub fn check_input(input: &str) -> Result<usize, String> {
+    let cases =
+        parse_all(input.as_bytes()).map_err(|e| format!("the input does not parse: {e}"))?;
+    let mut checked = 0;
+    'cases: for (i, case) in cases.iter().enumerate() {
+        let number = i + 1;
+        let mut answers = Vec::new();
+        for store in [Store::Dense, Store::Hashed] {
+            for path in [false, true] {
+                let options = Options {
+                    max_states: CHECK_LIMIT,
+                    path,
+                    store,
+                };
+                let Ok(solution) = solve(case, &options) else {
+                    continue 'cases;
+                };
+                if let (Some(steps), Some(moves)) = (solution.steps, &solution.path) {
+                    check_path(case, moves, steps).map_err(|e| {
+                        format!("case {number}: the {store:?} path does not replay: {e}")
+                    })?;
+                } else if path && solution.steps.is_some() {
+                    return Err(format!("case {number}: no path from the {store:?} store"));
+                }
+                answers.push((store, path, solution));
+            }
+        }
+        let Some(expected) = reference(case, CHECK_LIMIT as usize + 1) else {
+            return Err(format!(
+                "case {number}: the reference saw more positions than the solver's budget"
+            ));
+        };
+        for (store, path, solution) in &answers {
+            if solution.steps != expected.steps {
+                return Err(format!(
+                    "case {number}: {store:?} (path {path}) says {:?}, the reference {:?}",
+                    solution.steps, expected.steps
+                ));
+            }
+            if expected.steps.is_none() && solution.states != expected.seen as u64 {
+                return Err(format!(
+                    "case {number}: {store:?} (path {path}) reached {} positions, the reference {}",
+                    solution.states, expected.seen
+                ));
+            }
+        }
+        checked += 1;
+    }
+    Ok(checked)
+}
+
+/// Smaller inputs derived from `input`: a case dropped, a stone dropped, the tail dropped,
+/// the last row or column dropped (when the body is not on it).
+pub fn shrink_input(input: &str) -> Vec<String> {
+    let Ok(cases) = parse_all(input.as_bytes()) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let emit = |cases: &[Case], out: &mut Vec<String>| out.push(format_input(cases, true, true));
+    for i in 0..cases.len() {
+        if cases.len() > 1 {
+            let mut fewer = cases.clone();
+            fewer.remove(i);
+            emit(&fewer, &mut out);
+        }
+        let case = &cases[i];
+        let mut variants: Vec<Case> = Vec::new();
+        if case.body.len() > 2 {
+            let mut c = case.clone();
+            c.body.pop();
+            variants.push(c);
+        }
+        for p in case.stone.positions().filter(|&p| case.stone[p]) {
+            let mut c = case.clone();
+            c.stone[p] = false;
+            variants.push(c);
+        }
+        let (rows, cols) = (case.rows(), case.cols());
+        if rows > 1 && case.body.iter().all(|p| p.row + 1 < rows) {
+            let cells = case.stone.cells()[..(rows - 1) * cols].to_vec();
+            if let Some(stone) = Grid::from_cells(rows - 1, cols, cells) {
+                variants.push(Case {
+                    stone,
+                    body: case.body.clone(),
+                });
+            }
+        }
+        if cols > 1 && case.body.iter().all(|p| p.col + 1 < cols) {
+            let cells: Vec<bool> = case
+                .stone
+                .positions()
+                .filter(|p| p.col + 1 < cols)
+                .map(|p| case.stone[p])
+                .collect();
+            if let Some(stone) = Grid::from_cells(rows, cols - 1, cells) {
+                variants.push(Case {
+                    stone,
+                    body: case.body.clone(),
+                });
+            }
+        }
+        for v in variants {
+            let mut changed = cases.clone();
+            changed[i] = v;
+            emit(&changed, &mut out);
+        }
+    }
+    out
+}
+
+/// A 20 x 20 lair with (1,1) cut off and a few random stones, the body of `length` blocks
+/// somewhere in the lower right part.
+fn cut_off_lair(rng: &mut Rng, length: usize, stones: usize) -> Case {
+    loop {
+        let mut case = random_case(rng, 20, 20, length, 0.0, true);
+        if case.body.len() != length || case.body.iter().any(|p| p.row < 8 || p.col < 8) {
+            continue;
+        }
+        let mut placed = 0;
+        while placed < stones {
+            let p = Pos::new(rng.below(20), rng.below(20));
+            if !case.body.contains(&p) && !case.stone[p] {
+                case.stone[p] = true;
+                placed += 1;
+            }
+        }
+        return case;
+    }
+}
+
+/// The worst-case benchmark inputs, generated deterministically: (name, input).
+///
+/// - `cutoff-l8`: five 20 x 20 lairs, L = 8, (1,1) cut off, so every reachable position
+///   (about 560k to 630k each) is explored;
+/// - `mixed-l8`: six 20 x 20 lairs, L = 8, with stones and the head far from (1,1);
+/// - `cutoff-l10`, `cutoff-l12`: one 20 x 20 lair with (1,1) cut off, L = 10 and L = 12;
+/// - `open-100-l8`: a free 100 x 100 lair, L = 8, the head in the far corner.
+pub fn bench_inputs() -> Vec<(String, String)> {
+    let mut rng = Rng::new(1324);
+    let cutoff: Vec<Case> = (0..5)
+        .map(|i| cut_off_lair(&mut rng, 8, 4 + 3 * i))
+        .collect();
+    let mixed: Vec<Case> = (0..6)
+        .map(|i| loop {
+            let case = random_case(&mut rng, 20, 20, 8, 0.05 * i as f64, false);
+            if case.body.len() == 8 && case.body[0].row + case.body[0].col >= 30 {
+                break case;
+            }
+        })
+        .collect();
+    let l10 = cut_off_lair(&mut rng, 10, 4);
+    let l12 = cut_off_lair(&mut rng, 12, 4);
+    let open = loop {
+        let case = random_case(&mut rng, 100, 100, 8, 0.0, false);
+        if case.body.len() == 8 && case.body[0].row + case.body[0].col >= 190 {
+            break case;
+        }
+    };
+    vec![
+        ("cutoff-l8".to_string(), format_input(&cutoff, true, true)),
+        ("mixed-l8".to_string(), format_input(&mixed, true, true)),
+        ("cutoff-l10".to_string(), format_input(&[l10], true, true)),
+        ("cutoff-l12".to_string(), format_input(&[l12], true, true)),
+        ("open-100-l8".to_string(), format_input(&[open], true, true)),
+    ]
+}

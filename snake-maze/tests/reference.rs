@@ -1,0 +1,99 @@
+//! The solver against the brute-force reference on random and enumerated small lairs.
+
+use grid_common::rng::Rng;
+use grid_common::{Dir, Grid, Pos};
+use snake_maze::parse::Case;
+use snake_maze::testkit::{check_input, format_input, random_input};
+
+#[test]
+fn random_inputs_up_to_8x8_agree_with_the_reference() {
+    let mut checked = 0;
+    let mut inputs = 0;
+    for seed in 0..1500 {
+        let mut rng = Rng::new(seed);
+        let max_size = 2 + (seed as usize % 7);
+        let input = random_input(&mut rng, max_size);
+        match check_input(&input) {
+            Ok(n) => checked += n,
+            Err(e) => panic!("seed {seed}: {e}\n{input}"),
+        }
+        inputs += 1;
+    }
+    // Some cases are too large to compare; most are not.
+    assert!(checked > inputs, "only {checked} cases checked");
+}
+
+/// Every self-avoiding body starting at `body`'s last block, extended to `length` blocks.
+fn extend(rows: usize, cols: usize, body: &mut Vec<Pos>, length: usize, out: &mut Vec<Vec<Pos>>) {
+    if body.len() == length {
+        out.push(body.clone());
+        return;
+    }
+    let Some(&tail) = body.last() else { return };
+    for d in Dir::ALL {
+        if let Some(p) = tail.step(d, rows, cols) {
+            if !body.contains(&p) {
+                body.push(p);
+                extend(rows, cols, body, length, out);
+                body.pop();
+            }
+        }
+    }
+}
+
+/// Rows, columns and stones (0-based).
+type Lair = (usize, usize, &'static [(usize, usize)]);
+
+#[test]
+fn every_body_in_small_lairs_agrees_with_the_reference() {
+    // Every body of every length in a free 3x3 and 2x4 lair, and in a 3x4 lair with two
+    // stones, one of them walling (1,1) off in part; cases batched several per input.
+    let lairs: [Lair; 3] = [(3, 3, &[]), (2, 4, &[]), (3, 4, &[(0, 1), (2, 2)])];
+    let mut total = 0;
+    for (rows, cols, stones) in lairs {
+        let mut stone = Grid::new(rows, cols, false);
+        for &(r, c) in stones {
+            stone[Pos::new(r, c)] = true;
+        }
+        let mut bodies = Vec::new();
+        for length in 2..=rows * cols {
+            for start in stone.positions() {
+                if !stone[start] {
+                    extend(rows, cols, &mut vec![start], length, &mut bodies);
+                }
+            }
+        }
+        bodies.retain(|b| b.iter().all(|&p| !stone[p]));
+        let cases: Vec<Case> = bodies
+            .into_iter()
+            .map(|body| Case {
+                stone: stone.clone(),
+                body,
+            })
+            .collect();
+        for chunk in cases.chunks(5) {
+            let input = format_input(chunk, true, true);
+            let n = check_input(&input).unwrap_or_else(|e| panic!("{e}\n{input}"));
+            assert_eq!(n, chunk.len());
+            total += n;
+        }
+    }
+    assert!(total > 1000, "{total}");
+}
+
+#[test]
+fn snapshot_cases_that_parse_agree_with_the_reference() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(dir).expect("the cases folder") {
+        let path = entry.expect("a directory entry").path();
+        if path.extension().is_some_and(|e| e == "in") {
+            let input = std::fs::read_to_string(&path).expect("a readable case");
+            if snake_maze::parse::parse_all(input.as_bytes()).is_ok() {
+                checked +=
+                    check_input(&input).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            }
+        }
+    }
+    assert!(checked >= 15, "{checked}");
+}
