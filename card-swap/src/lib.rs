@@ -7,7 +7,8 @@
 //! board is 2 x 3; the library solves any board of up to [`MAX_CELLS`] cells.
 //!
 //! - [`parse`]: the input format, one board at a time, with errors that point at the spot.
-//! - [`solve`]: the fast solver, a breadth-first search over (blank, `A`, `B`) positions.
+//! - [`solve`]: the fast solver, a bidirectional breadth-first search over (blank, `A`, `B`)
+//!   positions.
 //! - [`reference`]: the brute-force reference, a breadth-first search over whole boards.
 //! - [`replay`]: applies a move sequence to a board, checking every move.
 //! - [`render`]: the boards step by step, for `--show`.
