@@ -89,16 +89,19 @@ fn checks_catch_mistakes() {
     assert!(testkit::check_input("* A\n**B\nAB \n*\n").is_err());
 }
 
-/// The bench inputs parse in their shapes (the shape is in the name's arguments).
+/// The bench inputs parse: the plain ones in the judge's format, the others in their shapes.
 #[test]
 fn bench_inputs_parse() {
     for (name, input) in testkit::bench_inputs() {
-        let words: Vec<&str> = name.split_whitespace().collect();
-        let arg = |flag: &str| -> Option<usize> {
-            let i = words.iter().position(|w| *w == flag)?;
-            words.get(i + 1)?.parse().ok()
+        let boards = parse_all(input.as_bytes(), Shape::JUDGE).unwrap();
+        assert!(boards.len() >= 120, "{name}");
+    }
+    for (name, args, input) in testkit::bench_inputs_shaped() {
+        let arg = |flag: &str| -> usize {
+            let i = args.iter().position(|a| a == flag).unwrap();
+            args[i + 1].parse().unwrap()
         };
-        let shape = Shape::new(arg("--rows").unwrap_or(2), arg("--cols").unwrap_or(3)).unwrap();
+        let shape = Shape::new(arg("--rows"), arg("--cols")).unwrap();
         let boards = parse_all(input.as_bytes(), shape).unwrap();
         assert!(!boards.is_empty(), "{name}");
     }
