@@ -210,7 +210,8 @@ impl Solver {
     }
 }
 
-/// Expands one whole layer of `side`; the first meeting with `other`, if any.
+/// Expands one whole layer of `side`; stops at the first state `other` already knows
+/// (every meeting in this layer gives the same length) and returns it with that length.
 fn expand(
     side: &mut Side,
     other: &Side,
@@ -218,7 +219,6 @@ fn expand(
     n: usize,
 ) -> Option<((usize, usize, usize), usize)> {
     let layer_end = side.queue.len();
-    let mut meeting = None;
     while side.head < layer_end {
         let (blank, a, b) = unpack(side.queue[side.head]);
         side.head += 1;
@@ -236,14 +236,12 @@ fn expand(
             }
             side.dist[child] = depth;
             if other.dist[child] != UNSEEN {
-                // Every meeting in this layer has the same length; the first will do.
-                meeting.get_or_insert(((next, na, nb), (depth + other.dist[child]) as usize));
-                return meeting;
+                return Some(((next, na, nb), (depth + other.dist[child]) as usize));
             }
             side.queue.push(pack(next, na, nb));
         }
     }
-    meeting
+    None
 }
 
 /// Solves one board with a fresh [`Solver`] (reuse a solver for many boards).
