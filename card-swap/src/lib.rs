@@ -9,7 +9,7 @@
 //! - [`parse`]: the input format, one board at a time, with errors that point at the spot.
 //! - [`solve`]: the fast solver, a bidirectional breadth-first search over (blank, `A`, `B`)
 //!   positions.
-//! - [`reference`]: the brute-force reference, a breadth-first search over whole boards.
+//! - [`reference`](mod@reference): the brute-force reference, a breadth-first search over whole boards.
 //! - [`replay`]: applies a move sequence to a board, checking every move.
 //! - [`render`]: the boards step by step, for `--show`.
 //! - [`testkit`]: generators and checks shared by the tests, `cargo xtask stress` and `bench`.
