@@ -434,17 +434,22 @@ fn dense_path<M: Marks>(
 struct Arena {
     words: usize,
     data: Vec<u64>,
-    /// Open addressing: position indices, [`NONE`] for empty; the length is a power of two.
-    table: Vec<u32>,
+    /// Open addressing over the positions, linear probing, a power-of-two length: each slot
+    /// holds the key hash's high 32 bits (a fingerprint) above the position's index, or
+    /// [`EMPTY`]. The fingerprint spares a look at the key on most probes.
+    table: Vec<u64>,
     len: usize,
 }
+
+/// An empty hash-table slot.
+const EMPTY: u64 = u64::MAX;
 
 impl Arena {
     fn new(words: usize) -> Arena {
         Arena {
             words,
             data: Vec::new(),
-            table: vec![NONE; 1024],
+            table: vec![EMPTY; 1024],
             len: 0,
         }
     }
@@ -453,13 +458,17 @@ impl Arena {
         &self.data[index * self.words..(index + 1) * self.words]
     }
 
-    fn hash(key: &[u64]) -> usize {
+    fn hash(key: &[u64]) -> u64 {
+        // Each word folded in, then MurmurHash3's 64-bit finaliser.
         let mut h = 0u64;
         for &w in key {
-            h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            h ^= h >> 29;
+            h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(31);
         }
-        (h ^ (h >> 32)) as usize
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^ (h >> 33)
     }
 
     /// Adds `key` unless present; its index when it is new.
@@ -468,18 +477,22 @@ impl Arena {
             self.grow();
         }
         let mask = self.table.len() - 1;
-        let mut slot = Arena::hash(key) & mask;
+        let hash = Arena::hash(key);
+        let fingerprint = hash & !u64::from(u32::MAX);
+        let mut slot = hash as usize & mask;
         loop {
-            let at = self.table[slot];
-            if at == NONE {
+            let entry = self.table[slot];
+            if entry == EMPTY {
                 break;
             }
-            if self.get(at as usize) == key {
+            if entry & !u64::from(u32::MAX) == fingerprint
+                && self.get((entry & u64::from(u32::MAX)) as usize) == key
+            {
                 return None;
             }
             slot = (slot + 1) & mask;
         }
-        self.table[slot] = self.len as u32;
+        self.table[slot] = fingerprint | self.len as u64;
         self.data.extend_from_slice(key);
         self.len += 1;
         Some(self.len - 1)
@@ -488,13 +501,14 @@ impl Arena {
     fn grow(&mut self) {
         let size = self.table.len() * 2;
         let mask = size - 1;
-        let mut table = vec![NONE; size];
+        let mut table = vec![EMPTY; size];
         for index in 0..self.len {
-            let mut slot = Arena::hash(self.get(index)) & mask;
-            while table[slot] != NONE {
+            let hash = Arena::hash(self.get(index));
+            let mut slot = hash as usize & mask;
+            while table[slot] != EMPTY {
                 slot = (slot + 1) & mask;
             }
-            table[slot] = index as u32;
+            table[slot] = (hash & !u64::from(u32::MAX)) | index as u64;
         }
         self.table = table;
     }

@@ -252,12 +252,18 @@ fn cut_off_lair(rng: &mut Rng, length: usize, stones: usize) -> Case {
 pub fn bench_inputs() -> Vec<(String, String)> {
     let mut rng = Rng::new(1324);
     let cutoff: Vec<Case> = (0..5)
-        .map(|i| cut_off_lair(&mut rng, 8, 4 + 3 * i))
+        .map(|i| cut_off_lair(&mut rng, 8, 2 + i / 2))
         .collect();
     let mixed: Vec<Case> = (0..6)
         .map(|i| loop {
             let case = random_case(&mut rng, 20, 20, 8, 0.05 * i as f64, false);
-            if case.body.len() == 8 && case.body[0].row + case.body[0].col >= 30 {
+            let head = case.body[0];
+            let free = grid_common::Dir::ALL.iter().any(|&d| {
+                case.stone
+                    .step(head, d)
+                    .is_some_and(|p| !case.stone[p] && !case.body.contains(&p))
+            });
+            if case.body.len() == 8 && head.row + head.col >= 30 && free {
                 break case;
             }
         })
