@@ -18,16 +18,56 @@ use std::ops::RangeInclusive;
 /// The largest number of rows or columns accepted.
 pub const MAX_SIDE: usize = 100;
 
-/// One lair with the snake in it.
+/// One lair with the snake in it; valid by construction (see [`Case::new`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Case {
     /// `true` on the stones; its shape is the lair's.
-    pub stone: Grid<bool>,
+    pub(crate) stone: Grid<bool>,
     /// The body cells, head first, each adjacent to the next, all distinct, none on a stone.
-    pub body: Vec<Pos>,
+    pub(crate) body: Vec<Pos>,
 }
 
 impl Case {
+    /// A case from its lair (`true` on the stones) and body (head first); an error in words
+    /// unless the lair has 1 to [`MAX_SIDE`] rows and columns and the body is a chain of at
+    /// least 2 distinct adjacent cells inside the lair, off the stones.
+    pub fn new(stone: Grid<bool>, body: Vec<Pos>) -> Result<Case, String> {
+        let (rows, cols) = (stone.rows(), stone.cols());
+        if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
+            return Err(format!("a {rows} x {cols} lair (1 to {MAX_SIDE} a side)"));
+        }
+        if body.len() < 2 {
+            return Err(format!("a body of {} blocks (at least 2)", body.len()));
+        }
+        for (i, &p) in body.iter().enumerate() {
+            match stone.get(p) {
+                None => return Err(format!("body block {} at {p} is outside the lair", i + 1)),
+                Some(true) => return Err(format!("body block {} at {p} is on a stone", i + 1)),
+                Some(false) => {}
+            }
+            if body[..i].contains(&p) {
+                return Err(format!("body block {} at {p} repeats a cell", i + 1));
+            }
+            if i > 0 && !body[i - 1].is_adjacent(p) {
+                return Err(format!(
+                    "body block {} at {p} is not next to the one before",
+                    i + 1
+                ));
+            }
+        }
+        Ok(Case { stone, body })
+    }
+
+    /// The lair: `true` on the stones.
+    pub fn stone(&self) -> &Grid<bool> {
+        &self.stone
+    }
+
+    /// The body cells, head first.
+    pub fn body(&self) -> &[Pos] {
+        &self.body
+    }
+
     /// Number of rows of the lair.
     pub fn rows(&self) -> usize {
         self.stone.rows()
@@ -236,6 +276,23 @@ mod tests {
         assert!(cases[1].stone[Pos::new(3, 1)]);
         let again: String = cases.iter().map(Case::to_input).collect();
         assert_eq!(parse_all(again.as_bytes()).unwrap(), cases);
+    }
+
+    #[test]
+    fn case_new_checks_the_body() {
+        let lair = Grid::new(2, 3, false);
+        let ok = Case::new(lair.clone(), vec![Pos::new(0, 0), Pos::new(0, 1)]).unwrap();
+        assert_eq!(ok.body().len(), 2);
+        assert!(Case::new(lair.clone(), vec![Pos::new(0, 0)]).is_err());
+        assert!(Case::new(lair.clone(), vec![Pos::new(0, 0), Pos::new(1, 1)]).is_err());
+        assert!(Case::new(lair.clone(), vec![Pos::new(0, 2), Pos::new(0, 3)]).is_err());
+        let three = vec![Pos::new(0, 0), Pos::new(0, 1), Pos::new(0, 0)];
+        assert!(Case::new(lair.clone(), three).is_err());
+        let mut stones = lair;
+        stones[Pos::new(0, 1)] = true;
+        assert!(Case::new(stones, vec![Pos::new(0, 0), Pos::new(0, 1)]).is_err());
+        let huge = Grid::new(101, 1, false);
+        assert!(Case::new(huge, vec![Pos::new(0, 0), Pos::new(1, 0)]).is_err());
     }
 
     #[test]

@@ -66,10 +66,7 @@ fn every_body_in_small_lairs_agrees_with_the_reference() {
         bodies.retain(|b| b.iter().all(|&p| !stone[p]));
         let cases: Vec<Case> = bodies
             .into_iter()
-            .map(|body| Case {
-                stone: stone.clone(),
-                body,
-            })
+            .map(|body| Case::new(stone.clone(), body).expect("a valid case"))
             .collect();
         for chunk in cases.chunks(5) {
             let input = format_input(chunk, true, true);

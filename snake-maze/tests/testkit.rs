@@ -1,0 +1,77 @@
+//! The testkit's shrinker and benchmark inputs keep their promises.
+
+use grid_common::rng::Rng;
+use grid_common::Pos;
+use snake_maze::parse::{parse_all, Case};
+use snake_maze::solve::{solve, Options};
+use snake_maze::testkit::{bench_inputs, random_input, shrink_input};
+
+/// A rough size: cases, stones, blocks and cells.
+fn size(cases: &[Case]) -> usize {
+    cases
+        .iter()
+        .map(|c| {
+            1 + c.stone().cells().iter().filter(|&&s| s).count() + c.body().len() + c.stone().len()
+        })
+        .sum()
+}
+
+#[test]
+fn shrinking_gives_smaller_valid_inputs() {
+    for seed in 0..50 {
+        let input = random_input(&mut Rng::new(seed), 6);
+        let cases = parse_all(input.as_bytes()).expect("generated input parses");
+        let smaller = shrink_input(&input);
+        assert!(
+            !smaller.is_empty(),
+            "seed {seed}: nothing to shrink\n{input}"
+        );
+        for s in smaller {
+            let shrunk = parse_all(s.as_bytes()).expect("shrunk input parses");
+            assert!(
+                size(&shrunk) < size(&cases),
+                "seed {seed}:\n{input}\nbecame\n{s}"
+            );
+        }
+    }
+}
+
+#[test]
+fn bench_inputs_are_what_they_say() {
+    let inputs = bench_inputs();
+    let names: Vec<&str> = inputs.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "cutoff-l8",
+            "mixed-l8",
+            "cutoff-l10",
+            "cutoff-l12",
+            "open-100-l8"
+        ]
+    );
+    for (name, input) in &inputs {
+        let cases = parse_all(input.as_bytes()).expect("bench input parses");
+        assert!(!cases.is_empty(), "{name}");
+        if name.starts_with("cutoff") {
+            for case in &cases {
+                assert_eq!((case.stone().rows(), case.stone().cols()), (20, 20));
+                assert!(case.stone()[Pos::new(0, 1)] && case.stone()[Pos::new(1, 0)]);
+            }
+        }
+    }
+    // The five cut-off L = 8 lairs: (1,1) unreachable, 560k to 626k positions each.
+    let cutoff = parse_all(inputs[0].1.as_bytes()).expect("parses");
+    assert_eq!(cutoff.len(), 5);
+    for case in &cutoff {
+        assert_eq!(case.body().len(), 8);
+        let solution = solve(case, &Options::default()).expect("within the budget");
+        assert_eq!(solution.steps, None);
+        assert!(
+            (560_000..=626_000).contains(&solution.states),
+            "{}",
+            solution.states
+        );
+    }
+    assert_eq!(parse_all(inputs[1].1.as_bytes()).expect("parses").len(), 6);
+}
