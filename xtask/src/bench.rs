@@ -148,12 +148,11 @@ fn bench_crate(
     let dir = target_dir(root).join("bench").join(kit.name);
     std::fs::create_dir_all(&dir)?;
     let binary = target_dir(root).join("release").join(kit.name);
-    let ours_cmd = vec![binary.to_string_lossy().into_owned()];
-    let inputs: Vec<(String, PathBuf, usize)> = (kit.bench_inputs)()
+    let inputs: Vec<(String, Vec<String>, PathBuf, usize)> = (kit.bench_inputs)()
         .into_iter()
-        .map(|(name, text)| {
+        .map(|(name, args, text)| {
             let path = dir.join(format!("{name}.in"));
-            std::fs::write(&path, &text).map(|()| (name, path, text.len()))
+            std::fs::write(&path, &text).map(|()| (name, args, path, text.len()))
         })
         .collect::<Result<_, _>>()?;
     println!(
@@ -168,7 +167,7 @@ fn bench_crate(
     );
     let name_width = inputs
         .iter()
-        .map(|(n, _, _)| n.len())
+        .map(|(n, _, _, _)| n.len())
         .max()
         .unwrap_or(5)
         .max(5);
@@ -183,10 +182,14 @@ fn bench_crate(
         );
     }
     println!();
-    for (name, path, bytes) in &inputs {
+    for (name, args, path, bytes) in &inputs {
+        let mut ours_cmd = vec![binary.to_string_lossy().into_owned()];
+        ours_cmd.extend(args.iter().cloned());
         let mut ours = Series { runs: Vec::new() };
         let mut other = Series { runs: Vec::new() };
-        let mut other_note: Option<String> = None;
+        // An input our binary reads only with options is in no judge's format.
+        let mut other_note: Option<String> =
+            (!args.is_empty()).then(|| format!("not run: ours needs `{}`", args.join(" ")));
         for _ in 0..options.runs {
             ours.runs.push(run_one(&ours_cmd, path)?);
             if let (Some(vs), None) = (&options.vs, &other_note) {
@@ -200,7 +203,7 @@ fn bench_crate(
         if let Some(f) = ours.runs.iter().find_map(|r| r.failure.clone()) {
             problems.push(format!("{}: our binary failed on {name}: {f}", kit.name));
         }
-        if other_note.is_none() && options.vs.is_some() {
+        if other_note.is_none() && options.vs.is_some() && !other.runs.is_empty() {
             if let (Some(a), Some(b)) = (ours.runs.first(), other.runs.first()) {
                 let (want, got) = (normalise(&a.stdout), normalise(&b.stdout));
                 if let Some(why) = first_difference(&want, &got) {

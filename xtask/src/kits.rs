@@ -13,11 +13,18 @@ pub struct Kit {
     pub check_input: fn(&str) -> Result<usize, String>,
     /// Smaller variants of an input.
     pub shrink_input: fn(&str) -> Vec<String>,
-    /// Worst-case inputs for benchmarks.
-    pub bench_inputs: fn() -> Vec<(String, String)>,
+    /// Worst-case inputs for benchmarks: (name, our binary's arguments, input).
+    pub bench_inputs: fn() -> Vec<(String, Vec<String>, String)>,
 }
 
-#[allow(unused_macros)]
+/// Bench inputs that the binary reads without arguments.
+fn without_args(inputs: Vec<(String, String)>) -> Vec<(String, Vec<String>, String)> {
+    inputs
+        .into_iter()
+        .map(|(name, input)| (name, Vec::new(), input))
+        .collect()
+}
+
 macro_rules! kit {
     ($name:literal, $krate:ident) => {
         Kit {
@@ -25,7 +32,7 @@ macro_rules! kit {
             random_input: $krate::testkit::random_input,
             check_input: $krate::testkit::check_input,
             shrink_input: $krate::testkit::shrink_input,
-            bench_inputs: $krate::testkit::bench_inputs,
+            bench_inputs: || without_args($krate::testkit::bench_inputs()),
         }
     };
 }
@@ -33,7 +40,17 @@ macro_rules! kit {
 /// Every puzzle's kit, in the README's order.
 pub fn all() -> Vec<Kit> {
     vec![
-        // KITS: entries are added as the crates land.
+        kit!("bloxorz", bloxorz),
+        kit!("snake-maze", snake_maze),
+        Kit {
+            // Larger boards need --rows/--cols; the judge's 2x3 boards need no option.
+            bench_inputs: || {
+                let mut inputs = without_args(card_swap::testkit::bench_inputs());
+                inputs.extend(card_swap::testkit::bench_inputs_shaped());
+                inputs
+            },
+            ..kit!("card-swap", card_swap)
+        },
     ]
 }
 

@@ -297,4 +297,56 @@ mod tests {
         assert_eq!(sizes.last(), Some(&5));
         assert!(sizes.windows(2).all(|w| w[0] <= w[1]));
     }
+
+    /// bloxorz with a planted bug: the real solver run on the board with every `E` made
+    /// rigid, which lets the box stand on `E`; checked against the real reference.
+    fn bloxorz_standing_on_fragile_cells() -> Kit {
+        Kit {
+            check_input: |input| {
+                let boards = bloxorz::parse_all(input.as_bytes()).map_err(|e| e.to_string())?;
+                for board in &boards {
+                    let rigid = board.to_input().replace('E', ".");
+                    let planted =
+                        bloxorz::parse_all(rigid.as_bytes()).map_err(|e| e.to_string())?;
+                    let planted = bloxorz::solve(&planted[0]).map(|rolls| rolls.len());
+                    let truth = bloxorz::reference::min_rolls(board);
+                    if planted != truth {
+                        return Err(format!("solver {planted:?}, reference {truth:?}"));
+                    }
+                }
+                Ok(boards.len())
+            },
+            ..crate::kits::find("bloxorz").expect("bloxorz has a kit")
+        }
+    }
+
+    #[test]
+    fn catches_a_planted_bug_in_a_real_solver_and_shrinks_it() {
+        let options = Options {
+            cases: 3000,
+            seed: 1,
+            max_size: 10,
+        };
+        let found = hunt(bloxorz_standing_on_fragile_cells(), options, |_, _| {}).unwrap_err();
+        let shrunk = bloxorz::parse_all(found.shrunk.as_bytes()).unwrap();
+        assert_eq!(shrunk.len(), 1, "shrunk to one case:\n{}", found.shrunk);
+        let grid = shrunk[0].grid();
+        assert!(
+            grid.rows() * grid.cols() <= 12,
+            "shrunk to a small board:\n{}",
+            found.shrunk
+        );
+        assert!(found.shrunk.len() < found.original.len());
+        assert!(
+            found.shrunk.contains('E'),
+            "the bug needs an E cell:\n{}",
+            found.shrunk
+        );
+        // The shrunk case still shows the planted bug, and the real solver gets it right.
+        assert!(check(bloxorz_standing_on_fragile_cells(), &found.shrunk).is_err());
+        assert_eq!(
+            check(crate::kits::find("bloxorz").unwrap(), &found.shrunk),
+            Ok(1)
+        );
+    }
 }
