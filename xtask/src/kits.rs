@@ -13,12 +13,15 @@ pub struct Kit {
     pub check_input: fn(&str) -> Result<usize, String>,
     /// Smaller variants of an input.
     pub shrink_input: fn(&str) -> Vec<String>,
-    /// Worst-case inputs for benchmarks: (name, our binary's arguments, input).
-    pub bench_inputs: fn() -> Vec<(String, Vec<String>, String)>,
+    /// Worst-case inputs for benchmarks.
+    pub bench_inputs: fn() -> Vec<BenchInput>,
 }
 
+/// A benchmark input: (name, our binary's arguments, input text).
+pub type BenchInput = (String, Vec<String>, String);
+
 /// Bench inputs that the binary reads without arguments.
-fn without_args(inputs: Vec<(String, String)>) -> Vec<(String, Vec<String>, String)> {
+fn without_args(inputs: Vec<(String, String)>) -> Vec<BenchInput> {
     inputs
         .into_iter()
         .map(|(name, input)| (name, Vec::new(), input))
