@@ -240,6 +240,6 @@ fn run_one(command: &[String], input: &Path) -> Result<Measured, Failure> {
     let (program, args) = command
         .split_first()
         .ok_or_else(|| Failure::Usage("empty command".into()))?;
-    measure::run(program, args, input, LIMIT)
+    measure::run_isolated(program, args, input, LIMIT)
         .map_err(|e| Failure::Failed(format!("cannot run `{}`: {e}", command.join(" "))))
 }

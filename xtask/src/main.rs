@@ -50,6 +50,7 @@ fn main() -> ExitCode {
         Some("demo") => no_args("demo", &rest).and_then(|()| demo::run()),
         Some("stress") => stress::run(&rest),
         Some("bench") => bench::run(&rest),
+        Some("__measure") => measure::measure_task(&rest).map_err(Failure::Failed),
         Some(other) => Err(Failure::Usage(format!("unknown task '{other}'"))),
     };
     match result {

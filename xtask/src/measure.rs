@@ -117,6 +117,62 @@ pub fn run(
     })
 }
 
+/// The hidden task `__measure LIMIT_MS INPUT STDOUT_FILE PROGRAM ARGS...`: runs the program
+/// with [`run`], writes its standard output to STDOUT_FILE and prints
+/// `WALL_NANOS PEAK_KIB STATUS` on one line (STATUS `ok` or a description).
+pub fn measure_task(args: &[String]) -> Result<(), String> {
+    let [limit, input, stdout_file, program, rest @ ..] = args else {
+        return Err("usage: __measure LIMIT_MS INPUT STDOUT_FILE PROGRAM [ARGS...]".into());
+    };
+    let limit = Duration::from_millis(limit.parse().map_err(|_| "bad LIMIT_MS".to_string())?);
+    let m = run(program, rest, Path::new(input), limit)
+        .map_err(|e| format!("cannot run {program}: {e}"))?;
+    std::fs::write(stdout_file, &m.stdout)
+        .map_err(|e| format!("cannot write {stdout_file}: {e}"))?;
+    println!(
+        "{} {} {}",
+        m.wall.as_nanos(),
+        m.peak_kib,
+        m.failure.as_deref().unwrap_or("ok")
+    );
+    Ok(())
+}
+
+/// Like [`run`], measured from a fresh `xtask __measure` process (see the module docs).
+pub fn run_isolated(
+    program: &str,
+    args: &[String],
+    input: &Path,
+    limit: Duration,
+) -> std::io::Result<Measured> {
+    let stdout_file =
+        std::env::temp_dir().join(format!("xtask-measure-{}.out", std::process::id()));
+    let output = Command::new(std::env::current_exe()?)
+        .arg("__measure")
+        .arg(limit.as_millis().to_string())
+        .arg(input)
+        .arg(&stdout_file)
+        .arg(program)
+        .args(args)
+        .stdin(Stdio::null())
+        .stderr(Stdio::inherit())
+        .output()?;
+    let report = String::from_utf8_lossy(&output.stdout).into_owned();
+    let mut words = report.trim().splitn(3, ' ');
+    let bad = || std::io::Error::other(format!("__measure said: {report:?}"));
+    let wall: u64 = words.next().and_then(|w| w.parse().ok()).ok_or_else(bad)?;
+    let peak_kib: u64 = words.next().and_then(|w| w.parse().ok()).ok_or_else(bad)?;
+    let status = words.next().ok_or_else(bad)?;
+    let stdout = std::fs::read(&stdout_file)?;
+    let _ = std::fs::remove_file(&stdout_file);
+    Ok(Measured {
+        wall: Duration::from_nanos(wall),
+        peak_kib,
+        stdout,
+        failure: (status != "ok").then(|| status.to_string()),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
