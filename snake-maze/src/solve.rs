@@ -223,15 +223,16 @@ fn directions(body: &[Pos]) -> Vec<usize> {
 }
 
 /// The directions from the head whose neighbouring cell the body covers, as a bit mask:
-/// `first` is the direction to the second block, `shape` holds `turns` turn digits,
-/// the one after `first` least significant.
-fn covered(first: usize, mut shape: u64, turns: usize) -> u8 {
+/// `first` is the direction to the second block, `shape` holds `turns` turn digits in base 3,
+/// the one after `first` most significant.
+fn covered(first: usize, shape: u64, turns: usize) -> u8 {
     let mut dir = first;
     let (mut r, mut c) = (DR[dir], DC[dir]);
     let mut mask = 1u8 << dir;
+    let mut weight = (0..turns.saturating_sub(1)).fold(1u64, |w, _| w * 3);
     for _ in 0..turns {
-        dir = APPLY[(shape % 3) as usize][dir];
-        shape /= 3;
+        dir = APPLY[(shape / weight % 3) as usize][dir];
+        weight /= 3;
         r += DR[dir];
         c += DC[dir];
         if r.abs() + c.abs() == 1 {
@@ -315,7 +316,7 @@ fn dense<M: Marks>(case: &Case, max_states: u64, path: bool) -> Result<Found, Li
     };
     let turns = layout.turns;
     let shapes = shapes as u32;
-    // 3^(turns-1): the weight of the last turn digit, dropped by a move.
+    // 3^(turns-1): the weight of the turn at the second block, the most significant digit.
     let last = if turns > 0 { shapes / 3 } else { 1 };
     let nbr = neighbours(case);
     let table: Option<Vec<u8>> = (u64::from(shapes) * 4 <= MASK_TABLE_MAX).then(|| {
@@ -326,7 +327,7 @@ fn dense<M: Marks>(case: &Case, max_states: u64, path: bool) -> Result<Found, Li
 
     let dirs = directions(&case.body);
     let mut shape = 0u32;
-    for i in (1..dirs.len()).rev() {
+    for i in 1..dirs.len() {
         shape = shape * 3 + TURN[dirs[i - 1]][dirs[i]] as u32;
     }
     let head = layout.cell(case.body[0]) as u32;
@@ -349,8 +350,10 @@ fn dense<M: Marks>(case: &Case, max_states: u64, path: bool) -> Result<Found, Li
                 Some(t) => t[(first as u32 * shapes + shape) as usize],
                 None => covered(first, u64::from(shape), turns),
             };
-            let kept = (shape % last) * 3;
-            let dropped = (shape / last) as usize;
+            // A move shifts the turns one place down, dropping the tail's, and puts the turn
+            // at the old head on top: division by the constant 3 only.
+            let kept = shape / 3;
+            let dropped = (shape % 3) as usize;
             for m in 0..4 {
                 if mask & (1 << m) != 0 {
                     continue;
@@ -362,7 +365,7 @@ fn dense<M: Marks>(case: &Case, max_states: u64, path: bool) -> Result<Found, Li
                 let new_first = OPP[m];
                 let turn = TURN[new_first][first];
                 let (new_shape, tag) = if turns > 0 {
-                    (kept + turn as u32, dropped)
+                    (turn as u32 * last + kept, dropped)
                 } else {
                     (0, turn)
                 };
@@ -418,8 +421,8 @@ fn dense_path<M: Marks>(
         let from = nbr[cell * 4 + first];
         let (old_first, old_shape) = if layout.turns > 0 {
             (
-                APPLY[(shape % 3) as usize][first],
-                shape / 3 + dropped as u32 * last,
+                APPLY[(shape / last) as usize][first],
+                (shape % last) * 3 + dropped as u32,
             )
         } else {
             (APPLY[dropped][first], 0)
