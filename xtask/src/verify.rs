@@ -209,6 +209,15 @@ mod honesty {
         s.root.join("demo/tests/snapshots")
     }
 
+    fn first_snapshot(s: &Scratch) -> PathBuf {
+        let mut snaps: Vec<PathBuf> = std::fs::read_dir(snap_dir(s))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        snaps.sort();
+        snaps.remove(0)
+    }
+
     /// Checks the scratch workspace with and without `INSTA_UPDATE=always` (and
     /// `INSTA_FORCE_PASS=1`) in this process's environment; both must fail.
     fn assert_fails_either_way(s: &Scratch, what: &str) {
@@ -238,12 +247,7 @@ mod honesty {
     fn an_edited_snapshot_fails() {
         let _env = ENV.lock().unwrap_or_else(|e| e.into_inner());
         let s = scratch("edited");
-        let snap = std::fs::read_dir(snap_dir(&s))
-            .unwrap()
-            .next()
-            .unwrap()
-            .unwrap()
-            .path();
+        let snap = first_snapshot(&s);
         let text = std::fs::read_to_string(&snap).unwrap();
         let edited = text.replace("HELLO", "HELL0").replace("SECOND", "SEC0ND");
         assert_ne!(text, edited);
@@ -257,12 +261,7 @@ mod honesty {
     fn an_orphaned_snapshot_fails() {
         let _env = ENV.lock().unwrap_or_else(|e| e.into_inner());
         let s = scratch("orphan");
-        let first = std::fs::read_dir(snap_dir(&s))
-            .unwrap()
-            .next()
-            .unwrap()
-            .unwrap()
-            .path();
+        let first = first_snapshot(&s);
         std::fs::copy(&first, snap_dir(&s).join("snapshots__cases@gone.in.snap")).unwrap();
         assert_fails_either_way(&s, "an orphaned snapshot");
     }
@@ -271,12 +270,7 @@ mod honesty {
     fn a_pending_snapshot_fails() {
         let _env = ENV.lock().unwrap_or_else(|e| e.into_inner());
         let s = scratch("pending");
-        let first = std::fs::read_dir(snap_dir(&s))
-            .unwrap()
-            .next()
-            .unwrap()
-            .unwrap()
-            .path();
+        let first = first_snapshot(&s);
         let mut pending = first.into_os_string();
         pending.push(".new");
         // insta itself deletes a stale `.snap.new` when the snapshot beside it matches, so
