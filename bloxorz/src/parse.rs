@@ -3,16 +3,16 @@
 //! Each case is a line `R C`, then `R` rows of exactly `C` characters from `#.EXO`
 //! (a final `\r` is tolerated). `0 0` ends the input, and so does the end of the input.
 //! Nothing but whitespace may follow `0 0`. A board holds exactly one `O` and one `X` or
-//! two adjacent `X`. There is no fixed size limit: only the padded board (2 extra rows
-//! above and below, 1 extra column on each side) must hold at most [`MAX_PADDED_CELLS`] cells,
-//! so that every state index fits in 32 bits. The first errors reported are the ones
+//! two adjacent `X`. There is no fixed size limit: only the solver's padded copy of the board
+//! (`R + 4` rows of the power of two at least `C + 2` cells) must hold at most
+//! [`MAX_PADDED_CELLS`] cells, so that every state index fits in 32 bits. The first errors reported are the ones
 //! met first while reading.
 
 use crate::board::{Block, Board, Cell};
 use grid_common::input::{InputError, Reader};
 use grid_common::{Grid, Pos};
 
-/// The largest padded board (`(R + 4) * (C + 2)` cells) the solver accepts: 2^30.
+/// The largest padded copy of a board the solver accepts: 2^30 cells.
 pub const MAX_PADDED_CELLS: usize = 1 << 30;
 
 /// The characters of a board row.
@@ -42,15 +42,11 @@ pub fn read_case(reader: &mut Reader<'_>, case: usize) -> Result<Option<Board>, 
     if cols == 0 {
         return Err(reader.error_at(cols_at, "the number of columns (at least 1)", "0"));
     }
-    let padded = rows
-        .checked_add(4)
-        .zip(cols.checked_add(2))
-        .and_then(|(r, c)| r.checked_mul(c));
-    if padded.map_or(true, |n| n > MAX_PADDED_CELLS) {
+    if crate::solve::padded_size(rows, cols).is_none() {
         return Err(reader.error_at(
             rows_at,
             format!(
-                "a board of at most {MAX_PADDED_CELLS} cells once padded by 2 rows and 1 column on each side"
+                "a board small enough for the solver ((R + 4) x (C + 2 rounded up to a power of two) at most {MAX_PADDED_CELLS} cells)"
             ),
             format!("{rows} x {cols}"),
         ));
