@@ -31,7 +31,9 @@ Options:
                      than 30 x 60 are cropped to the cells the snake uses
   --max-states N     give up on a case after storing N snake positions (default
                      60000000); the answers before it are printed, then exit 1
-  --store S          auto (default), dense or hashed: the visited-position store
+  --store S          the store of visited positions: auto (default) takes the dense
+                     bitset when it needs at most 128 MiB, else the hashed set; dense
+                     takes the bitset whenever its index fits 32 bits; hashed
   -h, --help         print this help
   -V, --version      print the version
 
