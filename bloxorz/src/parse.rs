@@ -3,10 +3,9 @@
 //! Each case is a line `R C`, then `R` rows of exactly `C` characters from `#.EXO`
 //! (a final `\r` is tolerated). `0 0` ends the input, and so does the end of the input.
 //! Nothing but whitespace may follow `0 0`. A board holds exactly one `O` and one `X` or
-//! two adjacent `X`. There is no fixed size limit: only the solver's padded copy of the board
-//! (`R + 4` rows of the power of two at least `C + 2` cells) must hold at most
-//! [`MAX_PADDED_CELLS`] cells, so that every state index fits in 32 bits. The first errors reported are the ones
-//! met first while reading.
+//! two adjacent `X`. There is no fixed size limit: only the solver's padded copy of the
+//! board (`R + 4` rows of `C + 2` cells) must hold at most [`MAX_PADDED_CELLS`] cells, so
+//! that every state index fits in 32 bits. The first error met while reading is reported.
 
 use crate::board::{Block, Board, Cell};
 use grid_common::input::{InputError, Reader};
@@ -45,9 +44,7 @@ pub fn read_case(reader: &mut Reader<'_>, case: usize) -> Result<Option<Board>, 
     if crate::solve::padded_size(rows, cols).is_none() {
         return Err(reader.error_at(
             rows_at,
-            format!(
-                "a board small enough for the solver ((R + 4) x (C + 2 rounded up to a power of two) at most {MAX_PADDED_CELLS} cells)"
-            ),
+            format!("a board of at most {MAX_PADDED_CELLS} cells once padded to (R + 4) x (C + 2)"),
             format!("{rows} x {cols}"),
         ));
     }
@@ -93,7 +90,7 @@ pub fn read_case(reader: &mut Reader<'_>, case: usize) -> Result<Option<Board>, 
                             return Err(reader.error_at(
                                 at,
                                 format!(
-                                    "the second 'X' right of or below the first one (at {}): two 'X' are a lying box",
+                                    "the second 'X' right of or below the first one (at {})",
                                     where_is(reader, *first_at)
                                 ),
                                 "an 'X' not next to it",

@@ -1,12 +1,17 @@
 //! `--show`: the board at each step, in the input's characters.
 //!
-//! The box is drawn `X`, the target `O` (unless the box covers it). Boards larger than
-//! the region the path uses are cropped to that region (the cells the box covers at
-//! some step, and the target) with a margin of one cell, and a line says which rows and
-//! columns are shown.
+//! The box is drawn `X`, the target `O` (unless the box covers it). Boards of more than
+//! [`CROP_ROWS`] rows or [`CROP_COLUMNS`] columns are cropped to the region the path uses
+//! (the cells the box covers at some step, and the target) with a margin of one cell,
+//! and a line says which rows and columns are shown.
 
 use crate::board::{Block, Board};
 use grid_common::{Dir, Pos};
+
+/// Boards with more rows than this are cropped.
+pub const CROP_ROWS: usize = 40;
+/// Boards with more columns than this are cropped.
+pub const CROP_COLUMNS: usize = 80;
 
 /// The placements (start first, as [`crate::replay::replay`] gives them) drawn one after
 /// the other, each under a line `step k of n: D` naming the roll that led there.
@@ -22,8 +27,17 @@ pub fn show(board: &Board, rolls: &[Dir], placements: &[Block]) -> String {
             bottom = Pos::new(bottom.row.max(p.row), bottom.col.max(p.col));
         }
     }
-    let (first_row, last_row) = (top.row.saturating_sub(1), (bottom.row + 1).min(rows - 1));
-    let (first_col, last_col) = (top.col.saturating_sub(1), (bottom.col + 1).min(cols - 1));
+    let crop = rows > CROP_ROWS || cols > CROP_COLUMNS;
+    let (first_row, last_row, first_col, last_col) = if crop {
+        (
+            top.row.saturating_sub(1),
+            (bottom.row + 1).min(rows - 1),
+            top.col.saturating_sub(1),
+            (bottom.col + 1).min(cols - 1),
+        )
+    } else {
+        (0, rows - 1, 0, cols - 1)
+    };
     let mut text = String::new();
     if (first_row, last_row, first_col, last_col) != (0, rows - 1, 0, cols - 1) {
         text.push_str(&format!(

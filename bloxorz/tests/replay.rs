@@ -1,0 +1,82 @@
+//! Every `--path` the binary prints replays legally to the target, with exactly as many
+//! rolls as the answer says, and the answers agree with the reference.
+
+use bloxorz::replay::replay_to_target;
+use bloxorz::{parse_all, reference};
+use grid_common::rng::Rng;
+use grid_common::Dir;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs the binary with `args` on `input`; its standard output.
+fn run(args: &[&str], input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bloxorz"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start the binary");
+    let mut stdin = child.stdin.take().expect("the binary's stdin");
+    let input = input.to_string();
+    let feeder = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output().expect("run the binary");
+    feeder
+        .join()
+        .expect("feed the input")
+        .expect("write the input");
+    assert!(output.status.success(), "exit status {}", output.status);
+    String::from_utf8(output.stdout).expect("the output is UTF-8")
+}
+
+/// Checks the `--path` output of one input against the boards.
+fn check_paths(input: &str) -> usize {
+    let boards = parse_all(input.as_bytes()).expect("a valid input");
+    let output = run(&["--path"], input);
+    let mut lines = output.lines();
+    for (i, board) in boards.iter().enumerate() {
+        let answer = lines.next().expect("an answer line");
+        let expected = reference::min_rolls(board);
+        if answer == "Impossible" {
+            assert_eq!(expected, None, "case {}: {}", i + 1, board.to_input());
+            continue;
+        }
+        let count: usize = answer.parse().expect("a number of rolls");
+        assert_eq!(
+            Some(count),
+            expected,
+            "case {}: {}",
+            i + 1,
+            board.to_input()
+        );
+        let path = lines.next().expect("a path line");
+        let rolls: Vec<Dir> = path
+            .chars()
+            .map(|c| Dir::from_letter(c).expect("a letter U, D, L or R"))
+            .collect();
+        assert_eq!(rolls.len(), count, "case {}: path {path}", i + 1);
+        if let Err(e) = replay_to_target(board, &rolls) {
+            panic!("case {}: {e}\n{}", i + 1, board.to_input());
+        }
+    }
+    assert_eq!(lines.next(), None, "nothing after the last case");
+    boards.len()
+}
+
+#[test]
+fn printed_paths_replay_to_the_target() {
+    let mut rng = Rng::new(42);
+    // One input of many cases: the binary runs once, and boards of every size follow each other.
+    let mut input = String::new();
+    for round in 0..400 {
+        let text = bloxorz::testkit::random_input(&mut rng, [4, 8, 16, 30][round % 4]);
+        input.push_str(text.trim_end_matches("0 0\n"));
+    }
+    input.push_str("0 0\n");
+    assert!(check_paths(&input) >= 400);
+}
+
+#[test]
+fn the_statement_sample_replays() {
+    let sample = "7 7\n#######\n#..X###\n#..##O#\n#....E#\n#....E#\n#.....#\n#######\n0 0\n";
+    assert_eq!(check_paths(sample), 1);
+}
