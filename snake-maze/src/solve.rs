@@ -336,14 +336,17 @@ fn dense<M: Marks>(case: &Case, max_states: u64, path: bool) -> Result<Found, Li
     let mut marks = M::with_len(len as usize);
     marks.mark(start as usize, 0);
     let mut states = 1u64;
-    let mut frontier = vec![start];
+    // Frontier entries hold (head * 4 + first direction) << 32 | shape, so that taking a
+    // position apart needs no division.
+    let mut frontier: Vec<u64> =
+        vec![u64::from(head * 4 + dirs[0] as u32) << 32 | u64::from(shape)];
     let mut next = Vec::new();
     let mut depth = 0;
     while !frontier.is_empty() {
         depth += 1;
-        for &index in &frontier {
-            let hd = index / shapes;
-            let shape = index % shapes;
+        for &entry in &frontier {
+            let hd = (entry >> 32) as u32;
+            let shape = entry as u32;
             let cell = (hd >> 2) as usize;
             let first = (hd & 3) as usize;
             let mask = match &table {
@@ -369,7 +372,8 @@ fn dense<M: Marks>(case: &Case, max_states: u64, path: bool) -> Result<Found, Li
                 } else {
                     (0, turn)
                 };
-                let new = (to * 4 + new_first as u32) * shapes + new_shape;
+                let new_hd = to * 4 + new_first as u32;
+                let new = new_hd * shapes + new_shape;
                 if marks.mark(new as usize, tag) {
                     states += 1;
                     if states > max_states {
@@ -384,7 +388,7 @@ fn dense<M: Marks>(case: &Case, max_states: u64, path: bool) -> Result<Found, Li
                             states,
                         });
                     }
-                    next.push(new);
+                    next.push(u64::from(new_hd) << 32 | u64::from(new_shape));
                 }
             }
         }
