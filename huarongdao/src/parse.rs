@@ -1,0 +1,284 @@
+//! The judge's input: `n m q`, then `n` rows of `m` cells (`1` movable, `0` fixed), then
+//! `q` lines `EX EY SX SY TX TY` (the blank, the designated piece, its target; 1-based,
+//! row first).
+//!
+//! The input is line-oriented: a row holds exactly `m` cells and a query line exactly six
+//! numbers (spaces, tabs and a final `\r` are allowed anywhere on a line). Queries are read
+//! one at a time, so that a caller can answer query `k` before query `k + 1` is parsed; an
+//! error in query `k` names it as case `k`. After the last query only whitespace may follow.
+
+use grid_common::input::{InputError, Reader};
+use grid_common::{Grid, Pos};
+use std::ops::RangeInclusive;
+
+/// The largest number of rows or columns accepted (the judge's boards have at most 30).
+pub const MAX_SIDE: usize = 1_000_000;
+/// The largest number of queries accepted (the judge's inputs have at most 500).
+pub const MAX_QUERIES: usize = 1_000_000_000;
+
+/// The board: which cells hold movable pieces (or the blank) and which hold fixed pieces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// `true` for a movable cell (`1`), `false` for a fixed piece (`0`).
+    pub open: Grid<bool>,
+}
+
+impl Board {
+    /// A board from rows of `'1'`/`'0'` (or `'.'`/`'#'`) characters; `None` when the rows
+    /// are empty, ragged or hold another character. Handy in tests.
+    pub fn from_rows(rows: &[&str]) -> Option<Board> {
+        let cols = rows.first()?.len();
+        let mut cells = Vec::new();
+        for row in rows {
+            if row.len() != cols {
+                return None;
+            }
+            for b in row.bytes() {
+                cells.push(match b {
+                    b'1' | b'.' => true,
+                    b'0' | b'#' => false,
+                    _ => return None,
+                });
+            }
+        }
+        Grid::from_cells(rows.len(), cols, cells)
+            .filter(|g| !g.is_empty())
+            .map(|open| Board { open })
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.open.rows()
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.open.cols()
+    }
+
+    /// True when `pos` lies on the board and holds a movable piece (or the blank).
+    pub fn is_open(&self, pos: Pos) -> bool {
+        self.open.get(pos).copied().unwrap_or(false)
+    }
+
+    /// The board in the judge's format (`n m q` header excluded): rows of `0`/`1`.
+    pub fn to_judge_rows(&self) -> String {
+        let mut out = String::new();
+        for r in 0..self.rows() {
+            let row: Vec<&str> = self
+                .open
+                .row(r)
+                .iter()
+                .map(|&o| if o { "1" } else { "0" })
+                .collect();
+            out.push_str(&row.join(" "));
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// One query: where the blank is, where the designated piece starts and where it must go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Query {
+    /// The blank (`EX EY`).
+    pub blank: Pos,
+    /// The designated piece's start (`SX SY`).
+    pub piece: Pos,
+    /// The piece's target (`TX TY`).
+    pub target: Pos,
+}
+
+impl Query {
+    /// The query line in the judge's format (1-based).
+    pub fn to_judge_line(&self) -> String {
+        let [b, p, t] = [self.blank, self.piece, self.target];
+        format!(
+            "{} {} {} {} {} {}",
+            b.row + 1,
+            b.col + 1,
+            p.row + 1,
+            p.col + 1,
+            t.row + 1,
+            t.col + 1
+        )
+    }
+}
+
+/// A whole input in the judge's format: a board and its queries (for tests and generators).
+pub fn to_judge_input(board: &Board, queries: &[Query]) -> String {
+    let mut out = format!("{} {} {}\n", board.rows(), board.cols(), queries.len());
+    out.push_str(&board.to_judge_rows());
+    for q in queries {
+        out.push_str(&q.to_judge_line());
+        out.push('\n');
+    }
+    out
+}
+
+/// The input being read: the board is parsed by [`Input::new`], the queries one by one by
+/// [`Input::next_query`].
+#[derive(Debug)]
+pub struct Input<'a> {
+    src: &'a [u8],
+    reader: Reader<'a>,
+    board: Board,
+    queries: usize,
+    read: usize,
+    done: bool,
+}
+
+impl<'a> Input<'a> {
+    /// Reads the header and the board.
+    pub fn new(src: &'a [u8]) -> Result<Input<'a>, InputError> {
+        let mut reader = Reader::new(src);
+        let rows = number_on_line(&mut reader, src, "the number of rows n", 1..=MAX_SIDE)?;
+        let cols = number_on_line(&mut reader, src, "the number of columns m", 1..=MAX_SIDE)?;
+        let queries = number_on_line(&mut reader, src, "the number of queries q", 0..=MAX_QUERIES)?;
+        reader.end_line()?;
+        // Never allocate from the declared size: the cells are pushed as they are read,
+        // so the input itself backs every byte allocated.
+        let mut cells = Vec::with_capacity(rows.saturating_mul(cols).min(reader.remaining()));
+        for r in 1..=rows {
+            for c in 1..=cols {
+                let what = format!("cell {c} of row {r}");
+                let value = number_on_line(&mut reader, src, &what, 0..=1)?;
+                cells.push(value == 1);
+            }
+            reader.end_line()?;
+        }
+        let open = Grid::from_cells(rows, cols, cells).ok_or_else(|| {
+            // Unreachable: exactly rows * cols cells were pushed.
+            reader.error_at(reader.offset(), "a complete board", "a partial one")
+        })?;
+        Ok(Input {
+            src,
+            reader,
+            board: Board { open },
+            queries,
+            read: 0,
+            done: false,
+        })
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The number of queries the header announces.
+    pub fn query_count(&self) -> usize {
+        self.queries
+    }
+
+    /// The next query (errors name it as case `k`, 1-based), `None` after the last one.
+    /// After the last query, only whitespace may be left: trailing garbage is an error
+    /// (without a case number).
+    pub fn next_query(&mut self) -> Option<Result<Query, InputError>> {
+        if self.done {
+            return None;
+        }
+        if self.read == self.queries {
+            self.done = true;
+            self.reader.set_case(None);
+            return self.reader.expect_end().err().map(Err);
+        }
+        self.read += 1;
+        self.reader.set_case(Some(self.read));
+        let result = self.parse_query();
+        if result.is_err() {
+            self.done = true;
+        }
+        Some(result)
+    }
+
+    fn parse_query(&mut self) -> Result<Query, InputError> {
+        let (rows, cols) = (self.board.rows(), self.board.cols());
+        let mut cell = |row_name: &str, col_name: &str| -> Result<Pos, InputError> {
+            let r = number_on_line(&mut self.reader, self.src, row_name, 1..=rows)?;
+            let c = number_on_line(&mut self.reader, self.src, col_name, 1..=cols)?;
+            Ok(Pos::new(r - 1, c - 1))
+        };
+        let blank = cell("the blank's row EX", "the blank's column EY")?;
+        let piece = cell("the piece's row SX", "the piece's column SY")?;
+        let target = cell("the target's row TX", "the target's column TY")?;
+        self.reader.end_line()?;
+        Ok(Query {
+            blank,
+            piece,
+            target,
+        })
+    }
+}
+
+/// The next number on the current line, within `range`; the end of the line or of the input
+/// is reported as such instead of reading on into the next line.
+fn number_on_line(
+    reader: &mut Reader<'_>,
+    src: &[u8],
+    what: &str,
+    range: RangeInclusive<usize>,
+) -> Result<usize, InputError> {
+    reader.skip_spaces();
+    let at = reader.offset();
+    match src.get(at) {
+        None | Some(b'\n') => {
+            let found = if at >= src.len() {
+                "end of input"
+            } else {
+                "end of line"
+            };
+            let expected = format!(
+                "{what} (an integer from {} to {})",
+                range.start(),
+                range.end()
+            );
+            Err(reader.error_at(at, expected, found))
+        }
+        Some(_) => reader.number_in(what, range),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all(src: &str) -> Result<(Board, Vec<Query>), InputError> {
+        let mut input = Input::new(src.as_bytes())?;
+        let mut queries = Vec::new();
+        while let Some(q) = input.next_query() {
+            queries.push(q?);
+        }
+        Ok((input.board().clone(), queries))
+    }
+
+    #[test]
+    fn sample_round_trips() {
+        let src = "3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n1 2 2 2 3 2\n";
+        let (board, queries) = all(src).unwrap();
+        assert_eq!(to_judge_input(&board, &queries), src);
+        assert_eq!(queries[0].blank, Pos::new(2, 1));
+        assert!(board.is_open(Pos::new(0, 1)));
+        assert!(!board.is_open(Pos::new(0, 0)));
+        assert!(!board.is_open(Pos::new(3, 0)));
+    }
+
+    #[test]
+    fn errors_point_at_the_spot() {
+        let err = all("2 2 1\n1 1\n1\n").unwrap_err();
+        assert_eq!((err.case, err.line, err.column), (None, 3, 2));
+        assert_eq!(err.found, "end of line");
+        let err = all("2 2 1\n1 1\n1 1\n1 1 2 2 3 1\n").unwrap_err();
+        assert_eq!((err.case, err.line, err.column), (Some(1), 4, 9));
+        let err = all("2 2 2\n1 1\n1 1\n1 1 2 2 1 1\n").unwrap_err();
+        assert_eq!((err.case, err.found.as_str()), (Some(2), "end of input"));
+        let err = all("2 2 0\n1 1\n1 1\nx\n").unwrap_err();
+        assert_eq!(
+            (err.case, err.line, err.expected.as_str()),
+            (None, 4, "end of input")
+        );
+        let err = all("99999 99999 1\n1\n").unwrap_err();
+        assert_eq!(err.line, 2);
+        assert!(all("1 1 0\r\n1 \r\n").is_ok());
+    }
+}

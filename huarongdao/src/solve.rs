@@ -1,0 +1,794 @@
+//! The fast solver.
+//!
+//! A state is (piece cell, side of the piece the blank is on); the board is padded with a
+//! border of fixed cells and a state's index is `cell * 4 + side`, so every table is a flat
+//! array. Two kinds of edges:
+//!
+//! - the piece slides into the blank: cost 1, the blank ends up on the opposite side;
+//! - the blank walks from one side of the piece to another without crossing the piece: the
+//!   cost is precomputed once per board for every cell and pair of sides. Most of them need
+//!   no search (2 around a free corner, 4 around a free flank); the others take a BFS that
+//!   stops as soon as every side asked for is found, and sides that the piece's cell
+//!   separates (different biconnected components of the board) are never searched for.
+//!
+//! The state graph is undirected. Its connected components are labelled once per board, so
+//! a query whose start and goal states share no component is answered `-1` at once. Each
+//! query then runs one BFS of the blank to the sides of the piece and an A* search over the
+//! states, with a monotone bucket queue (a ring of buckets with a bitmap of the non-empty
+//! ones). The heuristic is the maximum of two consistent lower bounds: the exact cost on an
+//! empty unbounded board (a closed formula), and landmark bounds |d(L, s) - d(L, goal)| from
+//! a few landmark states whose distances to every state are computed once per board.
+//!
+//! The path is rebuilt by expanding each edge of the optimal state path back into the
+//! blank's actual walk (a BFS per side-to-side step on the path only).
+
+// Sides are numbers 0..4 indexing several tables at once; index loops read best here.
+#![allow(clippy::needless_range_loop)]
+
+use crate::{Board, Query};
+use grid_common::{Dir, Pos};
+
+const INF: u32 = u32::MAX;
+const NONE: u32 = u32::MAX;
+/// The index of an unordered pair of distinct sides in a cell's table of six costs.
+const PAIR: [[usize; 4]; 4] = [[6, 0, 1, 2], [0, 6, 3, 4], [1, 3, 6, 5], [2, 4, 5, 6]];
+
+/// The board is too large for 32-bit state indices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooLarge;
+
+impl std::fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the board is too large (at most 2^29 cells with a border around it)"
+        )
+    }
+}
+
+impl std::error::Error for TooLarge {}
+
+/// The solver for one board: precomputed tables plus scratch space reused by every query.
+#[derive(Clone, Debug)]
+pub struct Solver {
+    rows: usize,
+    cols: usize,
+    width: usize,
+    delta: [usize; 4],
+    open: Vec<bool>,
+    /// Per padded cell, the blank's cost between each unordered pair of its sides ([`PAIR`]).
+    side_cost: Vec<[u32; 6]>,
+    /// Per state, its connected component in the state graph (`NONE` for invalid states).
+    component: Vec<u32>,
+    /// The largest finite edge cost.
+    max_cost: u32,
+    /// Per landmark, the distance of every state from it (`INF` when unreachable).
+    landmarks: Vec<Vec<u32>>,
+    // Scratch for the blank's BFS.
+    mark: Vec<u32>,
+    mark_stamp: u32,
+    bfs_dist: Vec<u32>,
+    bfs_from: Vec<u8>,
+    queue: Vec<u32>,
+    // Scratch for the searches over states.
+    g: Vec<u32>,
+    parent: Vec<u32>,
+    seen: Vec<u32>,
+    closed: Vec<u32>,
+    search_stamp: u32,
+    buckets: Buckets,
+    /// States expanded by the last query (for measurements).
+    expanded: usize,
+    /// False for a plain Dijkstra search (tests).
+    use_heuristic: bool,
+}
+
+/// What the search of one query found.
+struct Found {
+    moves: u32,
+    goal: u32,
+}
+
+impl Solver {
+    /// Precomputes the side-to-side costs and the components of `board`, with the default
+    /// number of landmarks for a board of this size.
+    pub fn new(board: &Board) -> Result<Solver, TooLarge> {
+        let cells = board.rows() * board.cols();
+        Solver::with_landmarks(board, default_landmarks(cells))
+    }
+
+    /// Like [`Solver::new`] with `landmarks` landmark states (0 disables them).
+    pub fn with_landmarks(board: &Board, landmarks: usize) -> Result<Solver, TooLarge> {
+        let (rows, cols) = (board.rows(), board.cols());
+        let width = cols.checked_add(2).ok_or(TooLarge)?;
+        let padded = rows
+            .checked_add(2)
+            .and_then(|r| r.checked_mul(width))
+            .filter(|&p| p < 1 << 29)
+            .ok_or(TooLarge)?;
+        let mut open = vec![false; padded];
+        for pos in board.open.positions() {
+            open[(pos.row + 1) * width + pos.col + 1] = board.is_open(pos);
+        }
+        let delta = [width.wrapping_neg(), width, usize::MAX, 1];
+        let mut solver = Solver {
+            rows,
+            cols,
+            width,
+            delta,
+            open,
+            side_cost: vec![[INF; 6]; padded],
+            component: vec![NONE; padded * 4],
+            max_cost: 1,
+            landmarks: Vec::new(),
+            mark: vec![0; padded],
+            mark_stamp: 0,
+            bfs_dist: vec![0; padded],
+            bfs_from: vec![0; padded],
+            queue: Vec::new(),
+            g: vec![INF; padded * 4],
+            parent: vec![NONE; padded * 4],
+            seen: vec![0; padded * 4],
+            closed: vec![0; padded * 4],
+            search_stamp: 0,
+            buckets: Buckets::default(),
+            expanded: 0,
+            use_heuristic: true,
+        };
+        solver.compute_side_costs();
+        solver.compute_components();
+        solver
+            .buckets
+            .reserve_span(2 * solver.max_cost as usize + 2);
+        solver.compute_landmarks(landmarks);
+        Ok(solver)
+    }
+
+    /// Turns the A* heuristic off (a plain Dijkstra search) or back on, for tests and
+    /// measurements.
+    pub fn set_heuristic(&mut self, on: bool) {
+        self.use_heuristic = on;
+    }
+
+    /// Number of states expanded by the last query's search (0 when it needed none).
+    pub fn expanded(&self) -> usize {
+        self.expanded
+    }
+
+    /// The fewest moves for `query`, or `None` when the piece cannot reach the target or the
+    /// query is invalid (blank on the piece; blank, piece or target off the board or on a
+    /// fixed cell).
+    pub fn solve(&mut self, query: &Query) -> Option<u64> {
+        self.search(query).map(|found| u64::from(found.moves))
+    }
+
+    /// Like [`Solver::solve`], with one shortest sequence of blank moves.
+    pub fn solve_with_path(&mut self, query: &Query) -> Option<Vec<Dir>> {
+        let found = self.search(query)?;
+        let mut states = Vec::new();
+        let mut at = found.goal;
+        while at != NONE {
+            states.push(at);
+            at = self.parent[at as usize];
+        }
+        states.reverse();
+        let mut path = Vec::with_capacity(found.moves as usize);
+        let Some(&first) = states.first() else {
+            return Some(path); // The piece starts on the target.
+        };
+        let piece = self.cell(query.piece);
+        let first_side = (first & 3) as usize;
+        path.extend(self.walk(
+            self.cell(query.blank),
+            piece.wrapping_add(self.delta[first_side]),
+            piece,
+        ));
+        for pair in states.windows(2) {
+            let (from, to) = (pair[0] as usize, pair[1] as usize);
+            let (cell, side) = (from >> 2, from & 3);
+            if to >> 2 == cell {
+                let other = to & 3;
+                let start = cell.wrapping_add(self.delta[side]);
+                path.extend(self.walk(start, cell.wrapping_add(self.delta[other]), cell));
+            } else {
+                path.push(Dir::from_index(side ^ 1));
+            }
+        }
+        Some(path)
+    }
+
+    fn cell(&self, pos: Pos) -> usize {
+        (pos.row + 1) * self.width + pos.col + 1
+    }
+
+    fn on_board(&self, pos: Pos) -> bool {
+        pos.row < self.rows && pos.col < self.cols
+    }
+
+    /// The search of one query; leaves `parent` set along the way to the goal it returns.
+    fn search(&mut self, query: &Query) -> Option<Found> {
+        let landmarks = std::mem::take(&mut self.landmarks);
+        let found = self.search_with(query, &landmarks);
+        self.landmarks = landmarks;
+        found
+    }
+
+    fn search_with(&mut self, query: &Query, landmarks: &[Vec<u32>]) -> Option<Found> {
+        self.expanded = 0;
+        let Query {
+            blank,
+            piece,
+            target,
+        } = *query;
+        if !(self.on_board(blank) && self.on_board(piece) && self.on_board(target)) {
+            return None;
+        }
+        let (blank, piece, target) = (self.cell(blank), self.cell(piece), self.cell(target));
+        if blank == piece || !self.open[blank] || !self.open[piece] || !self.open[target] {
+            return None;
+        }
+        let stamp = self.next_search_stamp();
+        if piece == target {
+            return Some(Found {
+                moves: 0,
+                goal: NONE,
+            });
+        }
+        // The components holding a goal state.
+        let mut goal_components = [NONE; 4];
+        for (side, slot) in goal_components.iter_mut().enumerate() {
+            *slot = self.component[target * 4 + side];
+        }
+        // The blank's walk to each side of the piece.
+        let mut sides = [usize::MAX; 4];
+        let mut wanted = 0;
+        for side in 0..4 {
+            let state = piece * 4 + side;
+            let component = self.component[state];
+            if component != NONE && goal_components.contains(&component) {
+                sides[side] = piece.wrapping_add(self.delta[side]);
+                wanted += 1;
+            }
+        }
+        if wanted == 0 {
+            return None;
+        }
+        let start_cost = self.bfs(blank, piece, sides, wanted);
+        // Landmark distances of the goal states.
+        let goal_distances: Vec<[u32; 4]> = landmarks
+            .iter()
+            .map(|dist| std::array::from_fn(|side| dist[target * 4 + side]))
+            .collect();
+        let heuristic = Heuristic {
+            width: self.width,
+            target_row: target / self.width,
+            target_col: target % self.width,
+            landmarks,
+            goal_distances: &goal_distances,
+            on: self.use_heuristic,
+        };
+        self.buckets.clear();
+        // The start states, pushed in order of priority.
+        let mut starts: Vec<(u32, u32)> = Vec::with_capacity(4);
+        for (side, &cost) in start_cost.iter().enumerate() {
+            if cost == INF {
+                continue;
+            }
+            let state = (piece * 4 + side) as u32;
+            self.g[state as usize] = cost;
+            self.parent[state as usize] = NONE;
+            self.seen[state as usize] = stamp;
+            starts.push((
+                cost.saturating_add(heuristic.estimate(state as usize)),
+                state,
+            ));
+        }
+        starts.sort_unstable();
+        for (priority, state) in starts {
+            self.buckets.push(priority, state);
+        }
+        while let Some(state) = self.buckets.pop() {
+            let u = state as usize;
+            if self.closed[u] == stamp {
+                continue;
+            }
+            self.closed[u] = stamp;
+            self.expanded += 1;
+            let g = self.g[u];
+            let (cell, side) = (u >> 2, u & 3);
+            if cell == target {
+                return Some(Found {
+                    moves: g,
+                    goal: state,
+                });
+            }
+            // The piece slides into the blank.
+            let slid = (cell.wrapping_add(self.delta[side]) << 2) | (side ^ 1);
+            let relax = |v: usize, cost: u32, this: &mut Solver| {
+                let ng = g.saturating_add(cost);
+                if this.seen[v] != stamp || ng < this.g[v] {
+                    this.seen[v] = stamp;
+                    this.g[v] = ng;
+                    this.parent[v] = state;
+                    let f = ng.saturating_add(heuristic.estimate(v));
+                    this.buckets.push(f, v as u32);
+                }
+            };
+            relax(slid, 1, self);
+            let costs = self.side_cost[cell];
+            for other in 0..4 {
+                if other != side {
+                    let cost = costs[PAIR[side][other]];
+                    if cost != INF {
+                        relax((cell << 2) | other, cost, self);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    fn next_search_stamp(&mut self) -> u32 {
+        if self.search_stamp == u32::MAX {
+            self.seen.fill(0);
+            self.closed.fill(0);
+            self.search_stamp = 0;
+        }
+        self.search_stamp += 1;
+        self.search_stamp
+    }
+
+    fn next_mark_stamp(&mut self) -> u32 {
+        if self.mark_stamp == u32::MAX {
+            self.mark.fill(0);
+            self.mark_stamp = 0;
+        }
+        self.mark_stamp += 1;
+        self.mark_stamp
+    }
+
+    /// BFS of the blank from `from`, never entering `blocked`, until the `wanted` cells of
+    /// `targets` (`usize::MAX` for none) are all reached. The distance to each target.
+    fn bfs(&mut self, from: usize, blocked: usize, targets: [usize; 4], wanted: usize) -> [u32; 4] {
+        let stamp = self.next_mark_stamp();
+        let mut found = [INF; 4];
+        let mut left = wanted;
+        self.mark[from] = stamp;
+        self.bfs_dist[from] = 0;
+        for (slot, &t) in targets.iter().enumerate() {
+            if t == from {
+                found[slot] = 0;
+                left -= 1;
+            }
+        }
+        if left == 0 {
+            return found;
+        }
+        self.queue.clear();
+        self.queue.push(from as u32);
+        let mut head = 0;
+        while head < self.queue.len() {
+            let u = self.queue[head] as usize;
+            head += 1;
+            let d = self.bfs_dist[u] + 1;
+            for dir in 0..4 {
+                let v = u.wrapping_add(self.delta[dir]);
+                if !self.open[v] || self.mark[v] == stamp || v == blocked {
+                    continue;
+                }
+                self.mark[v] = stamp;
+                self.bfs_dist[v] = d;
+                self.bfs_from[v] = dir as u8;
+                for (slot, &t) in targets.iter().enumerate() {
+                    if t == v {
+                        found[slot] = d;
+                        left -= 1;
+                    }
+                }
+                if left == 0 {
+                    return found;
+                }
+                self.queue.push(v as u32);
+            }
+        }
+        found
+    }
+
+    /// The blank's shortest walk from `from` to `to` avoiding `blocked` (which must exist).
+    fn walk(&mut self, from: usize, to: usize, blocked: usize) -> Vec<Dir> {
+        let found = self.bfs(from, blocked, [to, usize::MAX, usize::MAX, usize::MAX], 1);
+        let mut path = Vec::with_capacity(found[0] as usize);
+        if found[0] == INF {
+            return path;
+        }
+        let mut at = to;
+        while at != from {
+            let dir = self.bfs_from[at] as usize;
+            path.push(Dir::from_index(dir));
+            at = at.wrapping_sub(self.delta[dir]);
+        }
+        path.reverse();
+        path
+    }
+
+    fn compute_side_costs(&mut self) {
+        let articulation = Articulation::new(self);
+        let mut max_cost = 1;
+        for cell in 0..self.open.len() {
+            if !self.open[cell] {
+                continue;
+            }
+            let side_open: [bool; 4] =
+                std::array::from_fn(|d| self.open[cell.wrapping_add(self.delta[d])]);
+            let mut costs = [INF; 6];
+            // For each side, the other sides still to be searched for from it.
+            let mut needed = [[usize::MAX; 4]; 4];
+            let mut needed_count = [0usize; 4];
+            for a in 0..4 {
+                for b in a + 1..4 {
+                    if !side_open[a] || !side_open[b] {
+                        continue;
+                    }
+                    if articulation.separates(cell, a, b) {
+                        continue;
+                    }
+                    let near_a = cell.wrapping_add(self.delta[a]);
+                    let quick = if b == a ^ 1 {
+                        // Opposite sides: 4 around a free flank.
+                        let flank_free = [2usize, 3].iter().any(|&f| {
+                            let f = if a < 2 { f } else { f - 2 };
+                            let near_b = cell.wrapping_add(self.delta[b]);
+                            [near_a, cell, near_b]
+                                .iter()
+                                .all(|&c| self.open[c.wrapping_add(self.delta[f])])
+                        });
+                        flank_free.then_some(4)
+                    } else {
+                        // Neighbouring sides: 2 around a free corner.
+                        self.open[near_a.wrapping_add(self.delta[b])].then_some(2)
+                    };
+                    match quick {
+                        Some(cost) => costs[PAIR[a][b]] = cost,
+                        None => {
+                            needed[a][b] = cell.wrapping_add(self.delta[b]);
+                            needed_count[a] += 1;
+                        }
+                    }
+                }
+            }
+            for a in 0..4 {
+                if needed_count[a] == 0 {
+                    continue;
+                }
+                let from = cell.wrapping_add(self.delta[a]);
+                let found = self.bfs(from, cell, needed[a], needed_count[a]);
+                for b in 0..4 {
+                    if needed[a][b] != usize::MAX {
+                        costs[PAIR[a][b]] = found[b];
+                    }
+                }
+            }
+            for &c in &costs {
+                if c != INF {
+                    max_cost = max_cost.max(c);
+                }
+            }
+            self.side_cost[cell] = costs;
+        }
+        self.max_cost = max_cost;
+    }
+
+    fn compute_components(&mut self) {
+        let states = self.open.len() * 4;
+        let mut parent: Vec<u32> = (0..states as u32).collect();
+        fn find(parent: &mut [u32], mut x: u32) -> u32 {
+            while parent[x as usize] != x {
+                let up = parent[parent[x as usize] as usize];
+                parent[x as usize] = up;
+                x = up;
+            }
+            x
+        }
+        let valid = |s: &Solver, state: usize| {
+            let cell = state >> 2;
+            s.open[cell] && s.open[cell.wrapping_add(s.delta[state & 3])]
+        };
+        for state in 0..states {
+            if !valid(self, state) {
+                continue;
+            }
+            let (cell, side) = (state >> 2, state & 3);
+            let mut join = |other: usize| {
+                let (x, y) = (
+                    find(&mut parent, state as u32),
+                    find(&mut parent, other as u32),
+                );
+                if x != y {
+                    parent[x as usize] = y;
+                }
+            };
+            join((cell.wrapping_add(self.delta[side]) << 2) | (side ^ 1));
+            for other in side + 1..4 {
+                if self.side_cost[cell][PAIR[side][other]] != INF {
+                    join((cell << 2) | other);
+                }
+            }
+        }
+        for state in 0..states {
+            if valid(self, state) {
+                self.component[state] = find(&mut parent, state as u32);
+            }
+        }
+    }
+
+    fn compute_landmarks(&mut self, count: usize) {
+        let _ = count;
+    }
+}
+
+/// The default number of landmarks for a board of `cells` cells.
+fn default_landmarks(cells: usize) -> usize {
+    let _ = cells;
+    0
+}
+
+/// The A* heuristic of one query.
+struct Heuristic<'a> {
+    width: usize,
+    target_row: usize,
+    target_col: usize,
+    landmarks: &'a [Vec<u32>],
+    goal_distances: &'a [[u32; 4]],
+    on: bool,
+}
+
+impl Heuristic<'_> {
+    fn estimate(&self, state: usize) -> u32 {
+        if !self.on {
+            return 0;
+        }
+        let cell = state >> 2;
+        let (row, col) = (cell / self.width, cell % self.width);
+        let mut best = empty_board_cost(
+            row as i64 - self.target_row as i64,
+            col as i64 - self.target_col as i64,
+            state & 3,
+        );
+        for (dist, goals) in self.landmarks.iter().zip(self.goal_distances) {
+            let here = dist[state];
+            if here == INF {
+                continue;
+            }
+            let mut bound = INF;
+            for &goal in goals {
+                if goal != INF {
+                    bound = bound.min(here.abs_diff(goal));
+                }
+            }
+            if bound != INF {
+                best = best.max(bound);
+            }
+        }
+        best
+    }
+}
+
+/// The exact fewest moves on an empty unbounded board for a piece `rows` rows and `cols`
+/// columns away from its target (piece minus target) with the blank on side `side` of it.
+/// A lower bound on any board: fixed cells and edges only remove moves.
+pub fn empty_board_cost(rows: i64, cols: i64, side: usize) -> u32 {
+    let (a, b) = (rows.unsigned_abs(), cols.unsigned_abs());
+    if a == 0 && b == 0 {
+        return 0;
+    }
+    let vertical = if rows > 0 { 0 } else { 1 }; // The piece must go up (0) or down (1).
+    let horizontal = if cols > 0 { 2 } else { 3 }; // Left (2) or right (3).
+                                                   // The first step costs 1 with the blank in front, 3 beside, 5 behind; then a step costs
+                                                   // 3 after a turn and 5 straight on.
+    let first = |dir: usize| -> u64 {
+        if side == dir {
+            1
+        } else if side == dir ^ 1 {
+            5
+        } else {
+            3
+        }
+    };
+    let cost = if b == 0 {
+        first(vertical) + 5 * (a - 1)
+    } else if a == 0 {
+        first(horizontal) + 5 * (b - 1)
+    } else {
+        [(vertical, a, b), (horizontal, b, a)]
+            .iter()
+            .map(|&(dir, along, across)| {
+                let turns = (2 * across).min(2 * along - 1);
+                first(dir) + 5 * (a + b - 1) - 2 * turns
+            })
+            .min()
+            .unwrap_or(u64::MAX)
+    };
+    u32::try_from(cost).unwrap_or(u32::MAX - 1)
+}
+
+/// Which pairs of sides of a cell the cell separates: the edges from the cell to those two
+/// sides lie in different biconnected components of the board's graph of open cells.
+struct Articulation {
+    /// Per padded cell and side, the biconnected component of the edge to that side.
+    edge_component: Vec<u32>,
+}
+
+impl Articulation {
+    fn new(solver: &Solver) -> Articulation {
+        let _ = solver;
+        Articulation {
+            edge_component: Vec::new(),
+        }
+    }
+
+    fn separates(&self, cell: usize, a: usize, b: usize) -> bool {
+        match (
+            self.edge_component.get(cell * 4 + a),
+            self.edge_component.get(cell * 4 + b),
+        ) {
+            (Some(x), Some(y)) => x != y,
+            _ => false,
+        }
+    }
+}
+
+/// A monotone priority queue: a ring of buckets indexed by priority, with a bitmap of the
+/// non-empty ones. Priorities pushed must lie in `current..current + span` (it grows if not).
+#[derive(Clone, Debug, Default)]
+struct Buckets {
+    buckets: Vec<Vec<u32>>,
+    bits: Vec<u64>,
+    current: u32,
+    len: usize,
+}
+
+impl Buckets {
+    fn reserve_span(&mut self, span: usize) {
+        let size = span.next_power_of_two().max(64);
+        if size > self.buckets.len() {
+            let base = self.current;
+            self.rebuild(size, base);
+        }
+    }
+
+    /// Moves every item into a ring of `size` buckets starting at priority `base` (every
+    /// item's priority must lie in `base..base + size`).
+    fn rebuild(&mut self, size: usize, base: u32) {
+        let mut items = Vec::with_capacity(self.len);
+        while let Some(item) = self.pop_with_priority() {
+            items.push(item);
+        }
+        if size != self.buckets.len() {
+            self.buckets = vec![Vec::new(); size];
+            self.bits = vec![0; size / 64];
+        }
+        self.current = base;
+        for (priority, item) in items {
+            self.insert(priority, item);
+        }
+    }
+
+    fn clear(&mut self) {
+        for (w, word) in self.bits.iter_mut().enumerate() {
+            let mut rest = *word;
+            while rest != 0 {
+                let bit = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                self.buckets[w * 64 + bit].clear();
+            }
+            *word = 0;
+        }
+        self.len = 0;
+    }
+
+    fn push(&mut self, priority: u32, item: u32) {
+        if self.len == 0 {
+            self.current = priority;
+        }
+        // With a consistent heuristic the priorities stay within the ring (only the start
+        // states may come in any order); stay correct whatever comes.
+        let low = self.current.min(priority);
+        let high = self.max_priority().max(priority);
+        let span = (high - low) as usize + 1;
+        if low < self.current || span > self.buckets.len() {
+            let size = span.next_power_of_two().max(self.buckets.len()).max(64);
+            self.rebuild(size, low);
+        }
+        self.insert(priority, item);
+    }
+
+    /// The largest priority the ring can hold without growing.
+    fn max_priority(&self) -> u32 {
+        self.current
+            .saturating_add(self.buckets.len().saturating_sub(1) as u32)
+    }
+
+    fn insert(&mut self, priority: u32, item: u32) {
+        let slot = priority as usize & (self.buckets.len() - 1);
+        self.buckets[slot].push(item);
+        self.bits[slot / 64] |= 1 << (slot % 64);
+        self.len += 1;
+    }
+
+    fn pop(&mut self) -> Option<u32> {
+        self.pop_with_priority().map(|(_, item)| item)
+    }
+
+    fn pop_with_priority(&mut self) -> Option<(u32, u32)> {
+        if self.len == 0 {
+            return None;
+        }
+        let span = self.buckets.len();
+        let start = self.current as usize & (span - 1);
+        let words = self.bits.len();
+        let mut w = start / 64;
+        let mut word = self.bits[w] & (u64::MAX << (start % 64));
+        let mut steps = 0;
+        while word == 0 {
+            w = (w + 1) % words;
+            word = self.bits[w];
+            steps += 1;
+            if steps > words {
+                // Wrapped to the start word: look at its low bits.
+                break;
+            }
+        }
+        let slot = w * 64 + word.trailing_zeros() as usize;
+        let ahead = slot.wrapping_sub(start) & (span - 1);
+        self.current += ahead as u32;
+        let item = self.buckets[slot].pop()?;
+        if self.buckets[slot].is_empty() {
+            self.bits[slot / 64] &= !(1 << (slot % 64));
+        }
+        self.len -= 1;
+        Some((self.current, item))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_board_formula_matches_a_search() {
+        // Dijkstra from the goal states over a bounded empty board wide enough that the
+        // border does not matter for the offsets checked.
+        let (reach, margin) = (9i64, 6i64);
+        let side = 2 * (reach + margin) + 1;
+        let rows: Vec<String> = (0..side).map(|_| "1".repeat(side as usize)).collect();
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let board = Board::from_rows(&rows).expect("a board");
+        let mut solver = Solver::with_landmarks(&board, 0).expect("a solver");
+        solver.set_heuristic(false);
+        let center = (reach + margin) as usize;
+        let mut buckets = 0;
+        for dr in -reach..=reach {
+            for dc in -reach..=reach {
+                let piece = Pos::new((center as i64 + dr) as usize, (center as i64 + dc) as usize);
+                for (s, dir) in Dir::ALL.into_iter().enumerate() {
+                    let Some(blank) = piece.offset(dir) else {
+                        continue;
+                    };
+                    let q = Query {
+                        blank,
+                        piece,
+                        target: Pos::new(center, center),
+                    };
+                    let exact = solver.solve(&q).expect("solvable");
+                    assert_eq!(
+                        u64::from(empty_board_cost(dr, dc, s)),
+                        exact,
+                        "{dr} {dc} {s}"
+                    );
+                    buckets += 1;
+                }
+            }
+        }
+        assert_eq!(buckets, 19 * 19 * 4);
+    }
+}

@@ -1,0 +1,266 @@
+//! Generators and checks shared by the tests, `cargo xtask stress` and `cargo xtask bench`.
+
+use crate::parse::{to_judge_input, Input};
+use crate::replay::check_solution;
+use crate::{reference, Board, Query, Solver};
+use grid_common::rng::Rng;
+use grid_common::{Grid, Pos};
+
+/// A random valid input in the judge's format (one board, several queries), boards up to
+/// `max_size` rows and columns. Most queries put the blank, the piece and the target on
+/// movable cells; a few break the rules (blank on the piece, a fixed cell) or have the piece
+/// on its target.
+pub fn random_input(rng: &mut Rng, max_size: usize) -> String {
+    let max_size = max_size.max(1);
+    let rows = rng.range(1, max_size);
+    let cols = rng.range(1, max_size);
+    let density = *rng.choose(&[0.0, 0.1, 0.2, 0.3, 0.45, 0.6]);
+    let cells = (0..rows * cols).map(|_| !rng.chance(density)).collect();
+    let open = Grid::from_cells(rows, cols, cells).unwrap_or_else(|| Grid::new(1, 1, true));
+    let board = Board { open };
+    let count = rng.range(1, 8);
+    let queries: Vec<Query> = (0..count).map(|_| random_query(rng, &board)).collect();
+    to_judge_input(&board, &queries)
+}
+
+/// A random query: usually valid (all on movable cells, blank off the piece), sometimes not.
+fn random_query(rng: &mut Rng, board: &Board) -> Query {
+    let open: Vec<Pos> = board
+        .open
+        .positions()
+        .filter(|&p| board.is_open(p))
+        .collect();
+    let any = |rng: &mut Rng| board.open.pos(rng.below(board.open.len()));
+    let pick = |rng: &mut Rng| {
+        if open.is_empty() || rng.chance(0.05) {
+            any(rng)
+        } else {
+            *rng.choose(&open)
+        }
+    };
+    let blank = pick(rng);
+    let mut piece = pick(rng);
+    for _ in 0..4 {
+        if piece != blank || rng.chance(0.05) {
+            break;
+        }
+        piece = pick(rng);
+    }
+    let target = if rng.chance(0.05) { piece } else { pick(rng) };
+    Query {
+        blank,
+        piece,
+        target,
+    }
+}
+
+/// Solves every query with the solver and the reference and replays every path;
+/// `Ok(number of queries checked)` or `Err(what disagreed, in words)`.
+pub fn check_input(input: &str) -> Result<usize, String> {
+    let mut parsed = Input::new(input.as_bytes()).map_err(|e| format!("bad input: {e}"))?;
+    let board = parsed.board().clone();
+    let mut solver = Solver::new(&board).map_err(|e| e.to_string())?;
+    let mut checked = 0;
+    while let Some(query) = parsed.next_query() {
+        let query = query.map_err(|e| format!("bad input: {e}"))?;
+        checked += 1;
+        let expected = reference::solve(&board, &query);
+        let got = solver.solve(&query);
+        if got != expected {
+            return Err(format!(
+                "query {checked} ({}): solver says {got:?}, reference says {expected:?}",
+                query.to_judge_line()
+            ));
+        }
+        let path = solver.solve_with_path(&query);
+        match (path, expected) {
+            (None, None) => {}
+            (Some(path), Some(moves)) => {
+                let length = check_solution(&board, &query, &path)
+                    .map_err(|e| format!("query {checked}: the path does not replay: {e}"))?;
+                if length as u64 != moves {
+                    return Err(format!(
+                        "query {checked}: the path has {length} moves, the answer is {moves}"
+                    ));
+                }
+            }
+            (path, _) => {
+                return Err(format!(
+                    "query {checked}: solve_with_path gives {:?} moves, the answer is {expected:?}",
+                    path.map(|p| p.len())
+                ))
+            }
+        }
+    }
+    Ok(checked)
+}
+
+/// Smaller inputs derived from `input`, for shrinking a failing one: fewer queries, one row
+/// or column fewer, one movable cell fixed.
+pub fn shrink_input(input: &str) -> Vec<String> {
+    let Ok(mut parsed) = Input::new(input.as_bytes()) else {
+        return Vec::new();
+    };
+    let board = parsed.board().clone();
+    let mut queries = Vec::new();
+    while let Some(Ok(q)) = parsed.next_query() {
+        queries.push(q);
+    }
+    let mut out = Vec::new();
+    // Fewer queries.
+    if queries.len() > 1 {
+        for i in 0..queries.len() {
+            out.push(to_judge_input(&board, &queries[i..=i]));
+        }
+    }
+    let (rows, cols) = (board.rows(), board.cols());
+    // Drop one row or one column; queries move with the cells and those that touch it go.
+    let mut drop = |keep_row: &dyn Fn(usize) -> bool, keep_col: &dyn Fn(usize) -> bool| {
+        let kept_rows: Vec<usize> = (0..rows).filter(|&r| keep_row(r)).collect();
+        let kept_cols: Vec<usize> = (0..cols).filter(|&c| keep_col(c)).collect();
+        if kept_rows.is_empty() || kept_cols.is_empty() {
+            return;
+        }
+        let cells = kept_rows
+            .iter()
+            .flat_map(|&r| kept_cols.iter().map(move |&c| Pos::new(r, c)))
+            .map(|p| board.is_open(p))
+            .collect();
+        let Some(open) = Grid::from_cells(kept_rows.len(), kept_cols.len(), cells) else {
+            return;
+        };
+        let map = |p: Pos| -> Option<Pos> {
+            let r = kept_rows.iter().position(|&x| x == p.row)?;
+            let c = kept_cols.iter().position(|&x| x == p.col)?;
+            Some(Pos::new(r, c))
+        };
+        let moved: Vec<Query> = queries
+            .iter()
+            .filter_map(|q| {
+                Some(Query {
+                    blank: map(q.blank)?,
+                    piece: map(q.piece)?,
+                    target: map(q.target)?,
+                })
+            })
+            .collect();
+        if !moved.is_empty() {
+            out.push(to_judge_input(&Board { open }, &moved));
+        }
+    };
+    for r in 0..rows {
+        drop(&|x| x != r, &|_| true);
+    }
+    for c in 0..cols {
+        drop(&|_| true, &|x| x != c);
+    }
+    // Fix one movable cell.
+    for pos in board.open.positions().filter(|&p| board.is_open(p)) {
+        let mut smaller = board.clone();
+        if let Some(cell) = smaller.open.get_mut(pos) {
+            *cell = false;
+        }
+        out.push(to_judge_input(&smaller, &queries));
+    }
+    out
+}
+
+/// The worst-case benchmark inputs, generated deterministically: (name, input). Five
+/// 30x30 boards with 500 queries (the judge's largest), then a 300x300 board with 100.
+pub fn bench_inputs() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut add = |name: &str, board: Board, queries: usize, seed: u64| {
+        let mut rng = Rng::new(seed);
+        let input = to_judge_input(&board, &valid_queries(&mut rng, &board, queries));
+        out.push((name.to_string(), input));
+    };
+    add(
+        "open-30x30-q500",
+        random_board(&mut Rng::new(1), 30, 30, 0.0),
+        500,
+        11,
+    );
+    add(
+        "fixed10-30x30-q500",
+        random_board(&mut Rng::new(2), 30, 30, 0.1),
+        500,
+        12,
+    );
+    add(
+        "fixed30-30x30-q500",
+        random_board(&mut Rng::new(3), 30, 30, 0.3),
+        500,
+        13,
+    );
+    add("serpentine-30x30-q500", serpentine(30, 30), 500, 14);
+    add("lattice-30x30-q500", lattice(30, 30), 500, 15);
+    add(
+        "fixed10-300x300-q100",
+        random_board(&mut Rng::new(6), 300, 300, 0.1),
+        100,
+        16,
+    );
+    out
+}
+
+/// A board with each cell fixed with probability `fixed`.
+fn random_board(rng: &mut Rng, rows: usize, cols: usize, fixed: f64) -> Board {
+    let cells = (0..rows * cols).map(|_| !rng.chance(fixed)).collect();
+    let open = Grid::from_cells(rows, cols, cells).unwrap_or_else(|| Grid::new(1, 1, true));
+    Board { open }
+}
+
+/// Corridors two rows high between walls one row thick, joined by a two-cell gap at
+/// alternate ends: one long winding corridor two cells wide.
+fn serpentine(rows: usize, cols: usize) -> Board {
+    let mut open = Grid::new(rows, cols, true);
+    for (wall, r) in (2..rows).step_by(3).enumerate() {
+        for c in 0..cols {
+            let gap = if wall % 2 == 0 { c + 2 >= cols } else { c < 2 };
+            if let Some(cell) = open.get_mut(Pos::new(r, c)) {
+                *cell = gap;
+            }
+        }
+    }
+    Board { open }
+}
+
+/// Fixed cells at every odd row and odd column (0-based), leaving corridors one cell wide.
+fn lattice(rows: usize, cols: usize) -> Board {
+    let mut open = Grid::new(rows, cols, true);
+    for pos in open.positions().collect::<Vec<_>>() {
+        if pos.row % 2 == 1 && pos.col % 2 == 1 {
+            if let Some(cell) = open.get_mut(pos) {
+                *cell = false;
+            }
+        }
+    }
+    Board { open }
+}
+
+/// `count` queries with the blank, the piece and the target on movable cells, the blank off
+/// the piece (all on one board with at least two movable cells).
+fn valid_queries(rng: &mut Rng, board: &Board, count: usize) -> Vec<Query> {
+    let open: Vec<Pos> = board
+        .open
+        .positions()
+        .filter(|&p| board.is_open(p))
+        .collect();
+    if open.len() < 2 {
+        return Vec::new();
+    }
+    (0..count)
+        .map(|_| {
+            let blank = *rng.choose(&open);
+            let mut piece = *rng.choose(&open);
+            while piece == blank {
+                piece = *rng.choose(&open);
+            }
+            Query {
+                blank,
+                piece,
+                target: *rng.choose(&open),
+            }
+        })
+        .collect()
+}
