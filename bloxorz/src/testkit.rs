@@ -1,5 +1,6 @@
 //! Generators and checks shared by the tests, `cargo xtask stress` and `cargo xtask bench`.
 
+use crate::solve::solve_with_budget;
 use crate::{parse_all, reference, replay, solve, Board};
 use grid_common::rng::Rng;
 use grid_common::Pos;
@@ -96,26 +97,33 @@ fn board_text(rows: usize, cols: usize, cells: &[Vec<u8>]) -> String {
     text
 }
 
-/// Checks one board: the solver against the reference, and the solver's rolls replayed.
+/// Checks one board: the solver (as [`solve`] runs it, and each of its two searches
+/// alone) against the reference, and every sequence of rolls replayed.
 pub fn check_board(board: &Board) -> Result<(), String> {
-    let fast = solve(board);
     let slow = reference::min_rolls(board);
-    if fast.as_ref().map(Vec::len) != slow {
-        return Err(format!(
-            "the solver says {} but the reference says {}\n{}",
-            crate::answer_line(fast.as_deref()),
-            slow.map_or("Impossible".to_string(), |n| n.to_string()),
-            board.to_input()
-        ));
-    }
-    if let Some(rolls) = fast {
-        replay::replay_to_target(board, &rolls).map_err(|e| {
-            format!(
-                "the solver's rolls {} do not replay: {e}\n{}",
-                crate::path_line(&rolls),
+    let runs = [
+        ("the solver", solve(board)),
+        ("A* alone", solve_with_budget(board, usize::MAX)),
+        ("the bidirectional search", solve_with_budget(board, 0)),
+    ];
+    for (name, fast) in runs {
+        if fast.as_ref().map(Vec::len) != slow {
+            return Err(format!(
+                "{name} says {} but the reference says {}\n{}",
+                crate::answer_line(fast.as_deref()),
+                slow.map_or("Impossible".to_string(), |n| n.to_string()),
                 board.to_input()
-            )
-        })?;
+            ));
+        }
+        if let Some(rolls) = fast {
+            replay::replay_to_target(board, &rolls).map_err(|e| {
+                format!(
+                    "the rolls {} of {name} do not replay: {e}\n{}",
+                    crate::path_line(&rolls),
+                    board.to_input()
+                )
+            })?;
+        }
     }
     Ok(())
 }

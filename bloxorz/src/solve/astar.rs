@@ -1,0 +1,136 @@
+//! A* with a consistent estimate and a budget of expansions.
+//!
+//! **Cell words**, 5 bits per orientation `o` from bit `5o`: free (legal and not expanded
+//! yet), the class `f mod 3` of the state's best queue entry (3: never queued), and the
+//! direction of the roll that gave that entry.
+//!
+//! **The estimate.** Take the box's centre in doubled coordinates: standing on `(r, c)`
+//! it is `(2r, 2c)`, lying on `(r, c)` and `(r, c + 1)` it is `(2r, 2c + 1)`, lying on
+//! `(r, c)` and `(r + 1, c)` it is `(2r + 1, 2c)`. Every roll moves it along one axis only,
+//! by 3 (tipping over) or 2 (rolling sideways). So from a centre `(y, x)`, standing on the
+//! target `(2t_r, 2t_c)` takes at least `h = ⌈|y - 2t_r| / 3⌉ + ⌈|x - 2t_c| / 3⌉` rolls
+//! (admissible), and one roll changes `h` by at most 1 (consistent).
+//!
+//! **Exactness.** With a consistent estimate, A* expands states in order of `f = g + h`
+//! (`g`: rolls from the start), and a state's `g` is the fewest rolls to it when it is
+//! expanded: otherwise the first unexpanded state on a shortest path to it would have a
+//! smaller `f` and would have been expanded first. A roll raises `f` by 0, 1 or 2, so
+//! three buckets (`f`, `f + 1`, `f + 2`, by `f mod 3`) hold every queued state; a state
+//! is queued again only when its `f` drops, and its stored direction goes with its best
+//! entry, whose `g` is `f - h`. The search stops when it expands the goal: its `f` is the
+//! answer. Ties are broken last in, first out, so on open planes it runs straight at the
+//! target.
+
+use super::{chain, Plane, State, ALONG_COLUMN, ALONG_ROW, STANDING};
+use grid_common::Dir;
+
+/// The class of a state that was never queued.
+const NOT_QUEUED: u16 = 3;
+
+/// Bit of a free (legal, not yet expanded) state of orientation `o`.
+const fn free(o: usize) -> u16 {
+    1 << (5 * o)
+}
+
+/// Where the 2-bit class `f mod 3` of orientation `o`'s best entry is kept.
+const fn class_shift(o: usize) -> u32 {
+    5 * o as u32 + 1
+}
+
+/// Where the 2-bit direction of the roll that gave orientation `o`'s best entry is kept.
+const fn dir_shift(o: usize) -> u32 {
+    5 * o as u32 + 3
+}
+
+/// How an A* run ended.
+pub(super) enum Outcome {
+    /// The answer: the rolls, or `None` when the goal cannot be reached.
+    Done(Option<Vec<Dir>>),
+    /// The budget ran out first.
+    OutOfBudget,
+}
+
+/// The lower bound on the rolls left, from the box's doubled centre (see the module docs).
+struct Estimate {
+    shift: u32,
+    mask: usize,
+    target_y: usize,
+    target_x: usize,
+}
+
+impl Estimate {
+    fn of(&self, (cell, o): State) -> usize {
+        let y = 2 * (cell >> self.shift) + usize::from(o == ALONG_COLUMN);
+        let x = 2 * (cell & self.mask) + usize::from(o == ALONG_ROW);
+        y.abs_diff(self.target_y).div_ceil(3) + x.abs_diff(self.target_x).div_ceil(3)
+    }
+}
+
+/// Runs A* for at most `budget` expansions.
+pub(super) fn search(plane: &Plane, budget: usize) -> Outcome {
+    let unqueued = |o: usize| free(o) | NOT_QUEUED << class_shift(o);
+    let mut cells = plane.words([
+        unqueued(STANDING),
+        unqueued(ALONG_ROW),
+        unqueued(ALONG_COLUMN),
+    ]);
+    let shift = plane.width.trailing_zeros();
+    let mask = plane.width - 1;
+    let (start, goal) = (plane.start, plane.goal);
+    let estimate = Estimate {
+        shift,
+        mask,
+        target_y: 2 * (goal.0 >> shift),
+        target_x: 2 * (goal.0 & mask),
+    };
+    let mut f = estimate.of(start);
+    let mut buckets: [Vec<u32>; 3] = Default::default();
+    let (cell, o) = start;
+    cells[cell] = cells[cell] & !(3 << class_shift(o)) | ((f % 3) as u16) << class_shift(o);
+    buckets[f % 3].push((cell << 2 | o) as u32);
+    let mut left = budget;
+    loop {
+        let Some(entry) = buckets[f % 3].pop() else {
+            if buckets.iter().all(Vec::is_empty) {
+                return Outcome::Done(None);
+            }
+            f += 1;
+            continue;
+        };
+        let (cell, o) = (entry as usize >> 2, entry as usize & 3);
+        let word = cells[cell];
+        if word & free(o) == 0 {
+            continue; // Expanded already, from a better entry.
+        }
+        if left == 0 {
+            return Outcome::OutOfBudget;
+        }
+        left -= 1;
+        cells[cell] = word & !free(o);
+        if (cell, o) == goal {
+            let dir =
+                |(cell, o): State| Dir::from_index(usize::from(cells[cell] >> dir_shift(o) & 3));
+            let mut path = chain(plane, goal, start, dir);
+            path.reverse();
+            return Outcome::Done(Some(path));
+        }
+        let g = f - estimate.of((cell, o));
+        for d in Dir::ALL {
+            // In the array: see the bidirectional search.
+            let (to, o2) = plane.roll((cell, o), d);
+            let word = cells[to];
+            if word & free(o2) == 0 {
+                continue;
+            }
+            let f2 = g + 1 + estimate.of((to, o2));
+            let class = word >> class_shift(o2) & 3;
+            if class != NOT_QUEUED && (usize::from(class) + 3 - f % 3) % 3 <= f2 - f {
+                continue; // Queued already with an f at least as small.
+            }
+            cells[to] = word & !(0b1111 << class_shift(o2))
+                | ((f2 % 3) as u16) << class_shift(o2)
+                | (d.index() as u16) << dir_shift(o2);
+            buckets[f2 % 3].push((to << 2 | o2) as u32);
+        }
+    }
+}
