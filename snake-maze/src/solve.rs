@@ -2,14 +2,16 @@
 //!
 //! A position is the head's cell and the body's shape: the direction from the head to the
 //! second block, then for each further block a turn (straight on, clockwise or counter-clockwise)
-//! relative to the previous direction, since a block never doubles back onto the one before
-//! the last. So a lair of `c` cells holds at most `c * 4 * 3^(L-2)` positions, and a position
+//! relative to the previous direction (a block never doubles back onto the block two before
+//! it, so there are only three). So a lair of `c` cells holds at most `c * 4 * 3^(L-2)` positions, and a position
 //! has a dense index `(head * 4 + first direction) * 3^(L-2) + turns`.
 //!
 //! Two stores:
 //! - **dense**: one bit per index (two with `--path`, holding the turn of the block that the
-//!   move dropped, enough to walk back), frontier lists of `u32` indices, and a table of which
-//!   of the head's neighbours the body covers, per shape. Used when it fits in memory.
+//!   move dropped, enough to walk back), one frontier list per BFS level, and a table of which
+//!   of the head's neighbours the body covers, per shape. The turns are base-3 digits, the
+//!   second block's most significant, so a move computes the new shape as
+//!   `turn * 3^(L-3) + shape / 3`. Used when it fits in memory.
 //! - **hashed**: each visited position packed into 64-bit words (head cell, then two bits per
 //!   absolute direction), kept in an arena in discovery order (the arena is the queue) with an
 //!   open-addressing hash table over it; with `--path`, a parent index per position. Any body
@@ -23,7 +25,8 @@ use std::fmt;
 
 /// The default state budget: positions stored per case before the solver gives up.
 /// The dense store needs no memory beyond its bitset and frontiers; the hashed store takes
-/// about 20-30 bytes per position, so the default caps it near 1.5 GB.
+/// about 20 bytes per position (24 with `--path`, more for bodies over 24 blocks), so the
+/// default caps it near 1.2 to 1.5 GB.
 pub const DEFAULT_MAX_STATES: u64 = 60_000_000;
 
 /// The largest dense store that `Store::Auto` allocates, in bytes.
@@ -303,7 +306,7 @@ impl Marks for Tags {
     }
 
     fn tag(&self, index: usize) -> usize {
-        ((self.0[index / 32] >> (2 * (index % 32))) & 3) as usize - 1
+        (((self.0[index / 32] >> (2 * (index % 32))) & 3) as usize).saturating_sub(1)
     }
 }
 
@@ -317,7 +320,7 @@ fn dense<M: Marks>(case: &Case, max_states: u64, path: bool) -> Result<Found, Li
     let turns = layout.turns;
     let shapes = shapes as u32;
     // 3^(turns-1): the weight of the turn at the second block, the most significant digit.
-    let last = if turns > 0 { shapes / 3 } else { 1 };
+    let top = if turns > 0 { shapes / 3 } else { 1 };
     let nbr = neighbours(case);
     let table: Option<Vec<u8>> = (u64::from(shapes) * 4 <= MASK_TABLE_MAX).then(|| {
         (0..4 * shapes)
@@ -368,7 +371,7 @@ fn dense<M: Marks>(case: &Case, max_states: u64, path: bool) -> Result<Found, Li
                 let new_first = OPP[m];
                 let turn = TURN[new_first][first];
                 let (new_shape, tag) = if turns > 0 {
-                    (turn as u32 * last + kept, dropped)
+                    (turn as u32 * top + kept, dropped)
                 } else {
                     (0, turn)
                 };
@@ -381,7 +384,7 @@ fn dense<M: Marks>(case: &Case, max_states: u64, path: bool) -> Result<Found, Li
                     }
                     if to == 0 {
                         let path = path
-                            .then(|| dense_path(&marks, &layout, &nbr, start, new, shapes, last));
+                            .then(|| dense_path(&marks, &layout, &nbr, start, new, shapes, top));
                         return Ok(Found {
                             steps: Some(depth),
                             path,
@@ -410,7 +413,7 @@ fn dense_path<M: Marks>(
     start: u32,
     goal: u32,
     shapes: u32,
-    last: u32,
+    top: u32,
 ) -> Vec<Dir> {
     let mut moves = Vec::new();
     let mut index = goal;
@@ -423,10 +426,13 @@ fn dense_path<M: Marks>(
         moves.push(Dir::from_index(OPP[first]));
         let dropped = marks.tag(index as usize);
         let from = nbr[cell * 4 + first];
+        if from == NONE {
+            break; // not reached from a valid start; the replay check would catch it
+        }
         let (old_first, old_shape) = if layout.turns > 0 {
             (
-                APPLY[(shape / last) as usize][first],
-                (shape % last) * 3 + dropped as u32,
+                APPLY[(shape / top) as usize][first],
+                (shape % top) * 3 + dropped as u32,
             )
         } else {
             (APPLY[dropped][first], 0)
