@@ -448,21 +448,18 @@ struct Arena {
     words: usize,
     data: Vec<u64>,
     /// Open addressing over the positions, linear probing, a power-of-two length: each slot
-    /// holds the key hash's high 32 bits (a fingerprint) above the position's index, or
-    /// [`EMPTY`]. The fingerprint spares a look at the key on most probes.
-    table: Vec<u64>,
+    /// holds a position's index, or [`NONE`]. Four bytes a slot keep the table small (a
+    /// fingerprint beside the index would spare some key reads but double the table).
+    table: Vec<u32>,
     len: usize,
 }
-
-/// An empty hash-table slot.
-const EMPTY: u64 = u64::MAX;
 
 impl Arena {
     fn new(words: usize) -> Arena {
         Arena {
             words,
             data: Vec::new(),
-            table: vec![EMPTY; 1024],
+            table: vec![NONE; 1024],
             len: 0,
         }
     }
@@ -484,28 +481,32 @@ impl Arena {
         h ^ (h >> 33)
     }
 
+    /// True when position `index` is `key`.
+    fn holds(&self, index: usize, key: &[u64]) -> bool {
+        match key {
+            [word] => self.data[index] == *word,
+            _ => self.get(index) == key,
+        }
+    }
+
     /// Adds `key` unless present; its index when it is new.
     fn insert(&mut self, key: &[u64]) -> Option<usize> {
         if (self.len + 1) * 2 > self.table.len() {
             self.grow();
         }
         let mask = self.table.len() - 1;
-        let hash = Arena::hash(key);
-        let fingerprint = hash & !u64::from(u32::MAX);
-        let mut slot = hash as usize & mask;
+        let mut slot = Arena::hash(key) as usize & mask;
         loop {
-            let entry = self.table[slot];
-            if entry == EMPTY {
+            let at = self.table[slot];
+            if at == NONE {
                 break;
             }
-            if entry & !u64::from(u32::MAX) == fingerprint
-                && self.get((entry & u64::from(u32::MAX)) as usize) == key
-            {
+            if self.holds(at as usize, key) {
                 return None;
             }
             slot = (slot + 1) & mask;
         }
-        self.table[slot] = fingerprint | self.len as u64;
+        self.table[slot] = self.len as u32;
         self.data.extend_from_slice(key);
         self.len += 1;
         Some(self.len - 1)
@@ -514,14 +515,15 @@ impl Arena {
     fn grow(&mut self) {
         let size = self.table.len() * 2;
         let mask = size - 1;
-        let mut table = vec![EMPTY; size];
+        // Free the old table first: the peak is the new table, not both.
+        self.table = Vec::new();
+        let mut table = vec![NONE; size];
         for index in 0..self.len {
-            let hash = Arena::hash(self.get(index));
-            let mut slot = hash as usize & mask;
-            while table[slot] != EMPTY {
+            let mut slot = Arena::hash(self.get(index)) as usize & mask;
+            while table[slot] != NONE {
                 slot = (slot + 1) & mask;
             }
-            table[slot] = (hash & !u64::from(u32::MAX)) | index as u64;
+            table[slot] = index as u32;
         }
         self.table = table;
     }
