@@ -8,7 +8,7 @@
 //! that every state index fits in 32 bits. The first error met while reading is reported.
 
 use crate::board::{Block, Board, Cell};
-use grid_common::input::{InputError, Reader};
+use grid_common::input::{InputError, Line, Reader};
 use grid_common::{Grid, Pos};
 
 /// The largest padded copy of a board the solver accepts: 2^30 cells.
@@ -59,11 +59,15 @@ pub fn read_case(reader: &mut Reader<'_>, case: usize) -> Result<Option<Board>, 
     let mut target: Option<(Pos, usize)> = None;
     let mut boxes: Vec<(Pos, usize)> = Vec::with_capacity(2);
     for row in 0..rows {
-        let line = reader.row(
-            cols,
-            ALPHABET,
-            &format!("row {} of the {rows} rows of the board", row + 1),
-        )?;
+        let line = board_row(reader, cols, row, rows)?;
+        cells.extend(
+            line.text
+                .iter()
+                .map(|&b| Cell::from_byte(b).unwrap_or(Cell::Empty)),
+        );
+        if !line.text.iter().any(|&b| b == b'X' || b == b'O') {
+            continue;
+        }
         for (col, &b) in line.text.iter().enumerate() {
             let at = line.offset + col;
             let pos = Pos::new(row, col);
@@ -112,7 +116,6 @@ pub fn read_case(reader: &mut Reader<'_>, case: usize) -> Result<Option<Board>, 
                 },
                 _ => {}
             }
-            cells.push(Cell::from_byte(b).unwrap_or(Cell::Empty));
         }
     }
     let Some((target, _)) = target else {
@@ -139,6 +142,29 @@ pub fn read_case(reader: &mut Reader<'_>, case: usize) -> Result<Option<Board>, 
         start,
         target,
     }))
+}
+
+/// Board row `row` (0-based) of `rows`: a line of exactly `cols` characters from
+/// [`ALPHABET`]. Checked at full speed first; only a bad row goes through
+/// [`Reader::row`], for its error.
+fn board_row<'a>(
+    reader: &mut Reader<'a>,
+    cols: usize,
+    row: usize,
+    rows: usize,
+) -> Result<Line<'a>, InputError> {
+    let mut ahead = reader.clone();
+    if let Some(line) = ahead.line() {
+        if line.text.len() == cols && line.text.iter().all(|&b| Cell::from_byte(b).is_some()) {
+            *reader = ahead;
+            return Ok(line);
+        }
+    }
+    reader.row(
+        cols,
+        ALPHABET,
+        &format!("row {} of the {rows} rows of the board", row + 1),
+    )
 }
 
 /// `line L, column C` of a byte offset.
