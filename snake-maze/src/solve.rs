@@ -52,7 +52,7 @@ const DC: [i32; 4] = [0, 0, -1, 1];
 pub enum Store {
     /// Dense when it needs at most [`DENSE_AUTO_BYTES`], hashed otherwise.
     Auto,
-    /// Dense whenever the index fits in 32 bits (hashed otherwise).
+    /// Dense whenever its indices fit in 32 bits (hashed otherwise).
     Dense,
     /// Always hashed.
     Hashed,
@@ -121,6 +121,11 @@ struct Layout {
     shapes: Option<u64>,
     /// `cells * 4 * 3^turns`, when it fits.
     dense_len: Option<u64>,
+    /// Bits that hold a shape (`0..3^turns`) in a dense frontier entry.
+    shape_bits: u32,
+    /// True when a dense frontier entry, `(head * 4 + first) << shape_bits | shape`, fits
+    /// 32 bits (and so does the dense index).
+    dense_fits: bool,
 }
 
 impl Layout {
@@ -129,12 +134,17 @@ impl Layout {
         let turns = case.body.len().saturating_sub(2);
         let shapes = u32::try_from(turns).ok().and_then(|t| 3u64.checked_pow(t));
         let dense_len = shapes.and_then(|s| s.checked_mul(cells as u64 * 4));
+        let bits = |n: u64| u64::BITS - n.saturating_sub(1).leading_zeros();
+        let shape_bits = shapes.map_or(u32::MAX, bits);
+        let dense_fits = shape_bits.saturating_add(bits(cells as u64 * 4)) <= 32;
         Layout {
             cols: case.cols(),
             cells,
             turns,
             shapes,
             dense_len,
+            shape_bits,
+            dense_fits,
         }
     }
 
@@ -146,7 +156,7 @@ impl Layout {
 /// Which store `options` picks for `case`.
 pub fn choose_store(case: &Case, options: &Options) -> Store {
     let layout = Layout::new(case);
-    let Some(len) = layout.dense_len.filter(|&n| n <= u64::from(u32::MAX)) else {
+    let Some(len) = layout.dense_len.filter(|_| layout.dense_fits) else {
         return Store::Hashed;
     };
     match options.store {
@@ -310,11 +320,12 @@ impl Marks for Tags {
     }
 }
 
-/// Breadth-first search with the dense store (the caller checked that it fits `u32` indices).
+/// Breadth-first search with the dense store (the caller checked `Layout::dense_fits`).
 /// With `path`, `M` must keep tags ([`Tags`]).
 fn dense<M: Marks>(case: &Case, max_states: u64, path: bool) -> Result<Found, LimitReached> {
     let layout = Layout::new(case);
-    let (Some(shapes), Some(len)) = (layout.shapes, layout.dense_len) else {
+    let (Some(shapes), Some(len), true) = (layout.shapes, layout.dense_len, layout.dense_fits)
+    else {
         return hashed(case, max_states, path);
     };
     let turns = layout.turns;
@@ -339,17 +350,18 @@ fn dense<M: Marks>(case: &Case, max_states: u64, path: bool) -> Result<Found, Li
     let mut marks = M::with_len(len as usize);
     marks.mark(start as usize, 0);
     let mut states = 1u64;
-    // Frontier entries hold (head * 4 + first direction) << 32 | shape, so that taking a
-    // position apart needs no division.
-    let mut frontier: Vec<u64> =
-        vec![u64::from(head * 4 + dirs[0] as u32) << 32 | u64::from(shape)];
+    // Frontier entries hold (head * 4 + first direction) << shape_bits | shape, so that
+    // taking a position apart needs no division.
+    let shape_bits = layout.shape_bits;
+    let shape_mask = 1u32.checked_shl(shape_bits).map_or(u32::MAX, |v| v - 1);
+    let mut frontier: Vec<u32> = vec![(head * 4 + dirs[0] as u32) << shape_bits | shape];
     let mut next = Vec::new();
     let mut depth = 0;
     while !frontier.is_empty() {
         depth += 1;
         for &entry in &frontier {
-            let hd = (entry >> 32) as u32;
-            let shape = entry as u32;
+            let hd = entry >> shape_bits;
+            let shape = entry & shape_mask;
             let cell = (hd >> 2) as usize;
             let first = (hd & 3) as usize;
             let mask = match &table {
@@ -391,7 +403,7 @@ fn dense<M: Marks>(case: &Case, max_states: u64, path: bool) -> Result<Found, Li
                             states,
                         });
                     }
-                    next.push(u64::from(new_hd) << 32 | u64::from(new_shape));
+                    next.push(new_hd << shape_bits | new_shape);
                 }
             }
         }
