@@ -97,14 +97,16 @@ fn board_text(rows: usize, cols: usize, cells: &[Vec<u8>]) -> String {
     text
 }
 
-/// Checks one board: the solver (as [`solve`] runs it, and each of its two searches
-/// alone) against the reference, and every sequence of rolls replayed.
+/// Checks one board: the solver (as [`solve`] runs it, each of its two searches alone,
+/// and A* stopped after 5 expansions) against the reference, and every sequence of
+/// rolls replayed.
 pub fn check_board(board: &Board) -> Result<(), String> {
     let slow = reference::min_rolls(board);
     let runs = [
         ("the solver", solve(board)),
         ("A* alone", solve_with_budget(board, usize::MAX)),
         ("the bidirectional search", solve_with_budget(board, 0)),
+        ("A* cut short", solve_with_budget(board, 5)),
     ];
     for (name, fast) in runs {
         if fast.as_ref().map(Vec::len) != slow {
@@ -329,4 +331,40 @@ pub fn bench_inputs() -> Vec<(String, String)> {
         ),
         ("open-4000".to_string(), open_board(4000) + end),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shrinking_gives_smaller_valid_inputs() {
+        let input = "3 4\nXX.E\n.#..\n...O\n1 3\nXXO\n0 0\n";
+        let smaller = shrink_input(input);
+        assert!(smaller.len() > 5);
+        for text in &smaller {
+            assert!(text.len() < input.len(), "{text}");
+            let boards = parse_all(text.as_bytes()).expect("a shrunk input parses");
+            assert!(!boards.is_empty());
+        }
+        assert!(smaller.contains(&"1 3\nXXO\n".to_string()));
+        assert!(shrink_input("garbage").is_empty());
+    }
+
+    #[test]
+    fn random_inputs_are_valid() {
+        let mut rng = Rng::new(9);
+        for size in [1, 2, 3, 10] {
+            let input = random_input(&mut rng, size);
+            assert!(check_input(&input).is_ok_and(|n| n >= 1), "{input}");
+        }
+    }
+
+    #[test]
+    fn bench_inputs_parse() {
+        for (name, input) in bench_inputs() {
+            let boards = parse_all(input.as_bytes()).expect("a bench input parses");
+            assert!(!boards.is_empty(), "{name}");
+        }
+    }
 }
