@@ -33,7 +33,7 @@ pub const DEFAULT_MAX_STATES: u64 = 60_000_000;
 pub const DENSE_AUTO_BYTES: u64 = 128 << 20;
 
 /// The largest shape table (entries) built; past it, the covered neighbours are computed.
-const MASK_TABLE_MAX: u64 = 1 << 22;
+const MASK_TABLE_MAX: u64 = 1 << 20;
 
 /// No neighbour (off the lair or a stone).
 const NONE: u32 = u32::MAX;

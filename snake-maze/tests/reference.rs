@@ -94,3 +94,23 @@ fn snapshot_cases_that_parse_agree_with_the_reference() {
     }
     assert!(checked >= 15, "{checked}");
 }
+
+#[test]
+fn long_bodies_in_small_lairs_agree_with_the_reference() {
+    // Bodies of 12 to 17 blocks: the dense store's shape table gives way to computing the
+    // covered neighbours past 14 blocks, and the hashed store packs many directions.
+    let mut checked = 0;
+    for seed in 0..60u64 {
+        let mut rng = Rng::new(5000 + seed);
+        let cases: Vec<Case> = (0..3)
+            .map(|_| {
+                let (rows, cols) = (rng.range(4, 5), rng.range(4, 5));
+                let length = rng.range(12, 17);
+                snake_maze::testkit::random_case(&mut rng, rows, cols, length, 0.1, false)
+            })
+            .collect();
+        let input = format_input(&cases, true, true);
+        checked += check_input(&input).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{input}"));
+    }
+    assert!(checked > 100, "{checked}");
+}
