@@ -7,7 +7,7 @@
 //!
 //! - [`parse`]: the judge's input format, one case at a time, with errors that point at the spot.
 //! - [`solve`]: the fast breadth-first search (dense bitset or hashed store, a state budget).
-//! - [`reference`]: the brute-force search over literal bodies, for tests.
+//! - [`reference`](mod@reference): the brute-force search over literal bodies, for tests.
 //! - [`replay`]: applies moves, checking each one.
 //! - [`render`]: `--show`, the lair step by step.
 //! - [`testkit`]: generators and checks for tests, `cargo xtask stress` and `bench`.
