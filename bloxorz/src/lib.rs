@@ -8,8 +8,10 @@
 //! standing on `O`, or `Impossible`.
 //!
 //! - [`parse`]: reads the judge's input one case at a time ([`read_case`]).
-//! - [`solve()`]: the fast solver, a bidirectional breadth-first search over dense states.
-//! - [`reference`]: the plain breadth-first search over sets of covered cells, the oracle.
+//! - [`solve()`]: the fast solver over dense states: a short A* run with an admissible
+//!   estimate, then a bidirectional breadth-first search if A* runs out of budget
+//!   (see [`mod@solve`]).
+//! - [`mod@reference`]: the plain breadth-first search over sets of covered cells, the oracle.
 //! - [`replay`]: plays a sequence of rolls, checking each one.
 //! - [`render`]: the board step by step, for `--show`.
 //! - [`testkit`]: generators and checks for the tests, `cargo xtask stress` and `bench`.

@@ -97,7 +97,7 @@ fn board_text(rows: usize, cols: usize, cells: &[Vec<u8>]) -> String {
     text
 }
 
-/// Checks one board: the solver (as [`solve`] runs it, each of its two searches alone,
+/// Checks one board: the solver (as [`solve()`] runs it, each of its two searches alone,
 /// and A* stopped after 5 expansions) against the reference, and every sequence of
 /// rolls replayed.
 pub fn check_board(board: &Board) -> Result<(), String> {

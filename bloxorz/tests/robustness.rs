@@ -1,0 +1,56 @@
+//! Mangled inputs never panic the library: they parse to boards that solve, or to an error.
+
+use bloxorz::testkit::random_input;
+use bloxorz::{parse_all, solve};
+use grid_common::rng::Rng;
+
+#[test]
+fn mangled_inputs_are_errors_or_boards() {
+    let mut rng = Rng::new(77);
+    let alphabet = b"#.EXO0123456789 \t\r\n-xQ\xff";
+    let (mut errors, mut boards) = (0, 0);
+    for _ in 0..3000 {
+        let mut bytes = random_input(&mut rng, 8).into_bytes();
+        for _ in 0..rng.range(1, 3) {
+            let at = rng.below(bytes.len() + 1);
+            match rng.below(4) {
+                0 => bytes.truncate(at),
+                1 => bytes.insert(at, *rng.choose(alphabet)),
+                2 if at < bytes.len() => bytes[at] = *rng.choose(alphabet),
+                _ if at < bytes.len() => {
+                    bytes.remove(at);
+                }
+                _ => {}
+            }
+        }
+        match parse_all(&bytes) {
+            Ok(parsed) => {
+                for board in &parsed {
+                    let _ = solve(board);
+                    boards += 1;
+                }
+            }
+            Err(e) => {
+                assert!(e.line >= 1 && e.column >= 1, "{e}");
+                errors += 1;
+            }
+        }
+    }
+    assert!(
+        errors > 500 && boards > 100,
+        "{errors} errors, {boards} boards"
+    );
+}
+
+#[test]
+fn huge_declared_sizes_fail_fast() {
+    for header in [
+        "99999999 99999999\n",
+        "4000000000 1\n#\n",
+        "1 18446744073709551615\n",
+        "18446744073709551615 18446744073709551615\n",
+        "3 100000000\n...\n",
+    ] {
+        assert!(parse_all(header.as_bytes()).is_err(), "{header}");
+    }
+}
