@@ -84,7 +84,7 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
 
 /// Judges every case file below `data`; returns (failures, files).
 fn judge_folder(binary: &Path, name: &str, data: &Path) -> Result<(usize, usize), Failure> {
-    let cases: Vec<(PathBuf, PathBuf)> = files_below(data)
+    let mut cases: Vec<(PathBuf, PathBuf)> = files_below(data)
         .into_iter()
         .filter(|p| p.extension().is_some_and(|e| e == "in"))
         .filter_map(|input| {
@@ -95,6 +95,7 @@ fn judge_folder(binary: &Path, name: &str, data: &Path) -> Result<(usize, usize)
                 .map(|expected| (input, expected))
         })
         .collect();
+    cases.sort_by_cached_key(|(input, _)| natural_key(&input.to_string_lossy()));
     println!("\n{name}: {} ({} file(s))", data.display(), cases.len());
     if cases.is_empty() {
         return Ok((0, 0));
@@ -149,6 +150,25 @@ fn judge_folder(binary: &Path, name: &str, data: &Path) -> Result<(usize, usize)
     Ok((failures, cases.len()))
 }
 
+/// A sort key that orders numbers by value: `puzzle2` before `puzzle10`.
+fn natural_key(text: &str) -> Vec<(String, u64)> {
+    let mut key = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let split = rest
+            .find(|c: char| c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        let (word, tail) = rest.split_at(split);
+        let digits = tail
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(tail.len());
+        let (number, tail) = tail.split_at(digits);
+        key.push((word.to_string(), number.parse().unwrap_or(u64::MAX)));
+        rest = tail;
+    }
+    key
+}
+
 /// Lines with trailing whitespace removed, and no blank lines at the end.
 pub fn normalise(bytes: &[u8]) -> Vec<String> {
     let text = String::from_utf8_lossy(bytes);
@@ -174,6 +194,13 @@ pub fn first_difference(want: &[String], got: &[String]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn files_sort_by_number() {
+        let mut names = vec!["p10.in", "p2.in", "p1.in", "q.in", "p02x.in"];
+        names.sort_by_key(|n| natural_key(n));
+        assert_eq!(names, vec!["p1.in", "p2.in", "p02x.in", "p10.in", "q.in"]);
+    }
 
     #[test]
     fn comparison_ignores_trailing_space_and_final_blank_lines_only() {

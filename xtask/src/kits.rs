@@ -43,6 +43,7 @@ macro_rules! kit {
 /// Every puzzle's kit, in the README's order.
 pub fn all() -> Vec<Kit> {
     vec![
+        kit!("huarongdao", huarongdao),
         kit!("bloxorz", bloxorz),
         kit!("snake-maze", snake_maze),
         Kit {
