@@ -35,9 +35,12 @@ const fn dir_shift(o: usize) -> u32 {
     9 + 2 * o as u32
 }
 
-/// One side of the search: its frontier, one list of cells per orientation.
+/// One side of the search: its frontier, one list of cells per orientation (the first
+/// `front_len[o]` cells of `front[o]`), and room for the next one. The lists only grow,
+/// so that a level costs nothing but its states.
 struct Side {
     front: [Vec<u32>; 3],
+    front_len: [usize; 3],
     next: [Vec<u32>; 3],
 }
 
@@ -45,14 +48,17 @@ impl Side {
     fn new((cell, o): State) -> Side {
         let mut front: [Vec<u32>; 3] = Default::default();
         front[o].push(cell as u32);
+        let mut front_len = [0; 3];
+        front_len[o] = 1;
         Side {
             front,
+            front_len,
             next: Default::default(),
         }
     }
 
     fn len(&self) -> usize {
-        self.front.iter().map(Vec::len).sum()
+        self.front_len.iter().sum()
     }
 }
 
@@ -102,23 +108,22 @@ fn expand_level(
 ) -> Option<Meeting> {
     // Each state pushes at most two states into each list.
     let room = 2 * side.len() + 2;
-    let mut lens = [0usize; 3];
     for next in &mut side.next {
-        next.clear();
-        next.resize(room, 0);
+        if next.len() < room {
+            next.resize(room, 0);
+        }
     }
+    let mut lens = [0usize; 3];
     let meeting = expand::<STANDING>(cells, plane, side, which, &mut lens)
         .or_else(|| expand::<ALONG_ROW>(cells, plane, side, which, &mut lens))
         .or_else(|| expand::<ALONG_COLUMN>(cells, plane, side, which, &mut lens));
-    for (next, len) in side.next.iter_mut().zip(lens) {
-        next.truncate(len);
-    }
     std::mem::swap(&mut side.front, &mut side.next);
+    side.front_len = lens;
     meeting
 }
 
-/// Expands the frontier states of orientation `O`, appending to `side.next` (of room
-/// enough) at `lens`.
+/// Expands the frontier states of orientation `O`, writing the new states into
+/// `side.next` (of room enough) from `lens`.
 fn expand<const O: usize>(
     cells: &mut [u16],
     plane: &Plane,
@@ -129,7 +134,7 @@ fn expand<const O: usize>(
     let offsets = plane.offset[O];
     let reached_shift = 3 + 3 * which as u32;
     let other_shift = 3 + 3 * (1 - which as u32);
-    for &cell in &side.front[O] {
+    for &cell in side.front[O].iter().take(side.front_len[O]) {
         let cell = cell as usize;
         for d in Dir::ALL {
             let o2 = next_orientation(O, d);
