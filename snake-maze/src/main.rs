@@ -91,24 +91,16 @@ fn main() -> ExitCode {
         store,
     };
     let mut out = BufWriter::new(io::stdout().lock());
-    match run(
+    let result = run(
         &input,
         &options,
         args.flag("--path"),
         args.flag("--show"),
         &mut out,
-    ) {
-        Ok(code) => {
-            let flushed = out.flush();
-            match flushed {
-                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(EXIT_OK),
-                Err(e) => {
-                    eprintln!("error: cannot write the output: {e}");
-                    ExitCode::from(EXIT_LIMIT)
-                }
-                Ok(()) => code,
-            }
-        }
+    );
+    match result.and_then(|code| out.flush().map(|()| code)) {
+        Ok(code) => code,
+        // A reader that stops early (`| head`) is not an error.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(EXIT_OK),
         Err(e) => {
             eprintln!("error: cannot write the output: {e}");
@@ -132,7 +124,8 @@ fn run(
             Ok(Some(case)) => case,
             Ok(None) => return Ok(ExitCode::from(EXIT_OK)),
             Err(e) => {
-                out.flush()?;
+                // The answers so far go out first; the input error wins over an output one.
+                let _ = out.flush();
                 eprintln!("error: {e}");
                 return Ok(ExitCode::from(EXIT_BAD_INPUT));
             }
@@ -141,7 +134,7 @@ fn run(
         let solution = match solve(&case, options) {
             Ok(solution) => solution,
             Err(limit) => {
-                out.flush()?;
+                let _ = out.flush();
                 eprintln!("error: case {number}: {limit}");
                 eprintln!("hint: raise the budget with --max-states N");
                 return Ok(ExitCode::from(EXIT_LIMIT));
