@@ -96,7 +96,8 @@ impl From<io::Error> for Failure {
 fn run(input: &[u8], out: &mut impl Write, path: bool, show: bool) -> Result<(), Failure> {
     let mut parsed = Input::new(input).map_err(|e| Failure::Input(e.to_string()))?;
     let board = parsed.board().clone();
-    let mut solver = Solver::new(&board).map_err(|e| Failure::Input(e.to_string()))?;
+    let mut solver = Solver::for_queries(&board, parsed.query_count())
+        .map_err(|e| Failure::Input(e.to_string()))?;
     while let Some(query) = parsed.next_query() {
         let query = match query {
             Ok(query) => query,

@@ -7,7 +7,7 @@
 //! one at a time, so that a caller can answer query `k` before query `k + 1` is parsed; an
 //! error in query `k` names it as case `k`. After the last query only whitespace may follow.
 
-use grid_common::input::{InputError, Reader};
+use grid_common::input::{describe_token, InputError, Reader};
 use grid_common::{Grid, Pos};
 use std::ops::RangeInclusive;
 
@@ -141,9 +141,7 @@ impl<'a> Input<'a> {
         let mut cells = Vec::with_capacity(rows.saturating_mul(cols).min(reader.remaining()));
         for r in 1..=rows {
             for c in 1..=cols {
-                let what = format!("cell {c} of row {r}");
-                let value = number_on_line(&mut reader, src, &what, 0..=1)?;
-                cells.push(value == 1);
+                cells.push(cell(&mut reader, src, r, c)?);
             }
             reader.end_line()?;
         }
@@ -209,6 +207,24 @@ impl<'a> Input<'a> {
             target,
         })
     }
+}
+
+/// The next cell of the board, `0` (fixed) or `1` (movable), on the current line (the fast
+/// path of the parser: no allocation unless it is an error).
+fn cell(reader: &mut Reader<'_>, src: &[u8], row: usize, col: usize) -> Result<bool, InputError> {
+    reader.skip_spaces();
+    let at = reader.offset();
+    let found = match src.get(at) {
+        None => "end of input".to_string(),
+        Some(b'\n') => "end of line".to_string(),
+        Some(_) => match reader.token() {
+            Some((_, b"0")) => return Ok(false),
+            Some((_, b"1")) => return Ok(true),
+            Some((_, text)) => describe_token(text),
+            None => "end of input".to_string(),
+        },
+    };
+    Err(reader.error_at(at, format!("cell {col} of row {row} (0 or 1)"), found))
 }
 
 /// The next number on the current line, within `range`; the end of the line or of the input

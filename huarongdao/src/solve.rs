@@ -30,6 +30,8 @@ use grid_common::{Dir, Pos};
 
 const INF: u32 = u32::MAX;
 const NONE: u32 = u32::MAX;
+/// Marks a queue item as a start seed (the side in its low bits), not a state.
+const SEED: u32 = 1 << 31;
 /// The index of an unordered pair of distinct sides in a cell's table of six costs.
 const PAIR: [[usize; 4]; 4] = [[6, 0, 1, 2], [0, 6, 3, 4], [1, 3, 6, 5], [2, 4, 5, 6]];
 
@@ -56,20 +58,26 @@ pub struct Solver {
     width: usize,
     delta: [usize; 4],
     open: Vec<bool>,
+    /// Per padded cell, its row and column in the padded board.
+    coords: std::sync::Arc<[(u32, u32)]>,
     /// Per padded cell, the blank's cost between each unordered pair of its sides ([`PAIR`]).
     side_cost: Vec<[u32; 6]>,
     /// Per state, its connected component in the state graph (`NONE` for invalid states).
     component: Vec<u32>,
     /// The largest finite edge cost.
     max_cost: u32,
-    /// Per landmark, the distance of every state from it (`INF` when unreachable).
-    landmarks: Vec<Vec<u32>>,
+    /// The number of landmarks.
+    landmark_count: usize,
+    /// Each state's distance from each landmark (`INF` when unreachable), at
+    /// `state * landmark_count + landmark`.
+    landmark_dist: Vec<u32>,
     // Scratch for the blank's BFS.
     mark: Vec<u32>,
     mark_stamp: u32,
     bfs_dist: Vec<u32>,
     bfs_from: Vec<u8>,
     queue: Vec<u32>,
+    queue_next: Vec<u32>,
     // Scratch for the searches over states.
     g: Vec<u32>,
     parent: Vec<u32>,
@@ -90,11 +98,18 @@ struct Found {
 }
 
 impl Solver {
-    /// Precomputes the side-to-side costs and the components of `board`, with the default
-    /// number of landmarks for a board of this size.
+    /// Precomputes the side-to-side costs and the components of `board`, with the number of
+    /// landmarks suited to many queries.
     pub fn new(board: &Board) -> Result<Solver, TooLarge> {
-        let cells = board.rows() * board.cols();
-        Solver::with_landmarks(board, default_landmarks(cells))
+        Solver::for_queries(board, usize::MAX)
+    }
+
+    /// Like [`Solver::new`], with the number of landmarks suited to `queries` queries (their
+    /// precomputation pays off only over enough queries).
+    pub fn for_queries(board: &Board, queries: usize) -> Result<Solver, TooLarge> {
+        let open = board.open.cells().iter().filter(|&&o| o).count();
+        let fixed = board.open.len() - open;
+        Solver::with_landmarks(board, default_landmarks(open, fixed, queries))
     }
 
     /// Like [`Solver::new`] with `landmarks` landmark states (0 disables them).
@@ -117,15 +132,20 @@ impl Solver {
             width,
             delta,
             open,
+            coords: (0..padded)
+                .map(|c| ((c / width) as u32, (c % width) as u32))
+                .collect(),
             side_cost: vec![[INF; 6]; padded],
             component: vec![NONE; padded * 4],
             max_cost: 1,
-            landmarks: Vec::new(),
+            landmark_count: 0,
+            landmark_dist: Vec::new(),
             mark: vec![0; padded],
             mark_stamp: 0,
             bfs_dist: vec![0; padded],
             bfs_from: vec![0; padded],
             queue: Vec::new(),
+            queue_next: Vec::new(),
             g: vec![INF; padded * 4],
             parent: vec![NONE; padded * 4],
             seen: vec![0; padded * 4],
@@ -207,13 +227,13 @@ impl Solver {
 
     /// The search of one query; leaves `parent` set along the way to the goal it returns.
     fn search(&mut self, query: &Query) -> Option<Found> {
-        let landmarks = std::mem::take(&mut self.landmarks);
+        let landmarks = std::mem::take(&mut self.landmark_dist);
         let found = self.search_with(query, &landmarks);
-        self.landmarks = landmarks;
+        self.landmark_dist = landmarks;
         found
     }
 
-    fn search_with(&mut self, query: &Query, landmarks: &[Vec<u32>]) -> Option<Found> {
+    fn search_with(&mut self, query: &Query, landmarks: &[u32]) -> Option<Found> {
         self.expanded = 0;
         let Query {
             blank,
@@ -253,41 +273,87 @@ impl Solver {
         if wanted == 0 {
             return None;
         }
-        let start_cost = self.bfs(blank, piece, sides, wanted);
         // Landmark distances of the goal states.
-        let goal_distances: Vec<[u32; 4]> = landmarks
-            .iter()
-            .map(|dist| std::array::from_fn(|side| dist[target * 4 + side]))
+        let k = self.landmark_count;
+        // Per landmark, the least and the greatest finite distance of a goal state: a state
+        // at distance d from the landmark is at least lo - d or d - hi from every goal.
+        let goal_distances: Vec<[u32; 2]> = (0..k)
+            .map(|j| {
+                let goals = (0..4).map(|side| landmarks[(target * 4 + side) * k + j]);
+                let finite = goals.filter(|&d| d != INF);
+                let lo = finite.clone().min().unwrap_or(INF);
+                let hi = finite.max().unwrap_or(INF);
+                [lo, hi]
+            })
             .collect();
+        let coords = std::sync::Arc::clone(&self.coords);
         let heuristic = Heuristic {
-            width: self.width,
-            target_row: target / self.width,
-            target_col: target % self.width,
+            coords: &coords,
+            target_row: coords[target].0,
+            target_col: coords[target].1,
             landmarks,
+            landmark_count: k,
             goal_distances: &goal_distances,
             on: self.use_heuristic,
         };
         self.buckets.clear();
-        // The start states, pushed in order of priority.
-        let mut starts: Vec<(u32, u32)> = Vec::with_capacity(4);
-        for (side, &cost) in start_cost.iter().enumerate() {
-            if cost == INF {
+        // The start states enter the queue as seeds with a lower bound of the blank's walk
+        // (its Manhattan distance); a seed's exact walk is searched for only when it comes
+        // out of the queue, and most never do.
+        let mut seeds: Vec<(u32, u32)> = Vec::with_capacity(4);
+        for (side, &cell) in sides.iter().enumerate() {
+            if cell == usize::MAX {
                 continue;
             }
-            let state = (piece * 4 + side) as u32;
-            self.g[state as usize] = cost;
-            self.parent[state as usize] = NONE;
-            self.seen[state as usize] = stamp;
-            starts.push((
-                cost.saturating_add(heuristic.estimate(state as usize)),
-                state,
-            ));
+            let state = piece * 4 + side;
+            let bound = if self.use_heuristic {
+                self.manhattan(blank, cell)
+            } else {
+                0
+            };
+            seeds.push((bound + heuristic.estimate(state), SEED | side as u32));
         }
-        starts.sort_unstable();
-        for (priority, state) in starts {
-            self.buckets.push(priority, state);
+        seeds.sort_unstable();
+        for (priority, seed) in seeds {
+            self.buckets.push(priority, seed);
         }
+        // The first seed out of the queue takes an A* search of the blank; if another one
+        // comes out, one BFS finds all the remaining sides at once.
+        let mut exhausted = None;
+        let mut resolved: Option<[u32; 4]> = None;
+        let mut searched = false;
         while let Some(state) = self.buckets.pop() {
+            if state & SEED != 0 {
+                let side = (state & 3) as usize;
+                let cost = if let Some(all) = resolved {
+                    all[side]
+                } else if !searched {
+                    searched = true;
+                    self.blank_distance(blank, sides[side], piece, &mut exhausted)
+                } else {
+                    let all = match exhausted {
+                        Some(_) => sides.map(|cell| {
+                            if cell == usize::MAX {
+                                INF
+                            } else {
+                                self.blank_distance(blank, cell, piece, &mut exhausted)
+                            }
+                        }),
+                        None => self.bfs(blank, piece, sides, wanted),
+                    };
+                    resolved = Some(all);
+                    all[side]
+                };
+                let u = piece * 4 + side;
+                if cost != INF && (self.seen[u] != stamp || cost < self.g[u]) {
+                    self.seen[u] = stamp;
+                    self.g[u] = cost;
+                    self.parent[u] = NONE;
+                    self.buckets
+                        .push(cost.saturating_add(heuristic.estimate(u)), u as u32);
+                }
+                continue;
+            }
             let u = state as usize;
             if self.closed[u] == stamp {
                 continue;
@@ -326,6 +392,85 @@ impl Solver {
             }
         }
         None
+    }
+
+    fn manhattan(&self, a: usize, b: usize) -> u32 {
+        let ((ar, ac), (br, bc)) = (self.coords[a], self.coords[b]);
+        ar.abs_diff(br) + ac.abs_diff(bc)
+    }
+
+    /// The blank's fewest moves from `from` to `to` without entering `blocked`. An A* search
+    /// with the Manhattan distance, whose priorities only grow by 0 or 2, so two stacks make
+    /// its queue. When a search finds no way, it has explored everything reachable and its
+    /// distances are exact: `exhausted` keeps its stamp to answer the later calls.
+    fn blank_distance(
+        &mut self,
+        from: usize,
+        to: usize,
+        blocked: usize,
+        exhausted: &mut Option<u32>,
+    ) -> u32 {
+        if let Some(stamp) = *exhausted {
+            return if self.mark[to] == stamp {
+                self.bfs_dist[to]
+            } else {
+                INF
+            };
+        }
+        let stamp = self.next_mark_stamp();
+        self.mark[from] = stamp;
+        self.bfs_dist[from] = 0;
+        if from == to {
+            return 0;
+        }
+        let (tr, tc) = self.coords[to];
+        let coords = std::sync::Arc::clone(&self.coords);
+        let h = |cell: usize| {
+            let (r, c) = coords[cell];
+            r.abs_diff(tr) + c.abs_diff(tc)
+        };
+        let mut now = std::mem::take(&mut self.queue);
+        let mut later = std::mem::take(&mut self.queue_next);
+        now.clear();
+        later.clear();
+        now.push(from as u32);
+        let mut found = INF;
+        'search: loop {
+            while let Some(u) = now.pop() {
+                let u = u as usize;
+                if u == to {
+                    found = self.bfs_dist[u];
+                    break 'search;
+                }
+                let (g, hu) = (self.bfs_dist[u] + 1, h(u));
+                for dir in 0..4 {
+                    let v = u.wrapping_add(self.delta[dir]);
+                    if !self.open[v] || v == blocked {
+                        continue;
+                    }
+                    if self.mark[v] == stamp && self.bfs_dist[v] <= g {
+                        continue;
+                    }
+                    self.mark[v] = stamp;
+                    self.bfs_dist[v] = g;
+                    if h(v) < hu {
+                        now.push(v as u32);
+                    } else {
+                        later.push(v as u32);
+                    }
+                }
+            }
+            if later.is_empty() {
+                break;
+            }
+            std::mem::swap(&mut now, &mut later);
+        }
+        self.queue = now;
+        self.queue_next = later;
+        if found == INF {
+            *exhausted = Some(stamp);
+        }
+        found
     }
 
     fn next_search_stamp(&mut self) -> u32 {
@@ -521,24 +666,113 @@ impl Solver {
         }
     }
 
+    /// Chooses `count` landmark states, each as far as possible from the ones before
+    /// (within the largest component of the state graph), and stores every state's
+    /// distance from each, state by state (`count` distances a state, side by side).
     fn compute_landmarks(&mut self, count: usize) {
-        let _ = count;
+        self.landmark_count = 0;
+        self.landmark_dist = Vec::new();
+        if count == 0 {
+            return;
+        }
+        let states = self.component.len();
+        let mut sizes = vec![0u32; states];
+        for &c in &self.component {
+            if c != NONE {
+                sizes[c as usize] += 1;
+            }
+        }
+        let Some((largest, _)) = sizes.iter().enumerate().max_by_key(|&(_, &n)| n) else {
+            return;
+        };
+        drop(sizes);
+        let Some(start) = self.component.iter().position(|&c| c as usize == largest) else {
+            return;
+        };
+        let mut nearest = self.distances_from(start);
+        let mut all = Vec::with_capacity(count);
+        for _ in 0..count {
+            let far = nearest
+                .iter()
+                .enumerate()
+                .filter(|&(_, &d)| d != INF)
+                .max_by_key(|&(_, &d)| d);
+            let Some((landmark, &d)) = far else { break };
+            if d == 0 && !all.is_empty() {
+                break;
+            }
+            let dist = self.distances_from(landmark);
+            for (n, &d) in nearest.iter_mut().zip(&dist) {
+                *n = (*n).min(d);
+            }
+            all.push(dist);
+        }
+        let k = all.len();
+        let mut interleaved = vec![INF; states * k];
+        for (j, dist) in all.iter().enumerate() {
+            for (state, &d) in dist.iter().enumerate() {
+                interleaved[state * k + j] = d;
+            }
+        }
+        self.landmark_count = k;
+        self.landmark_dist = interleaved;
+    }
+
+    /// Every state's distance from `source` in the state graph (Dijkstra with the bucket
+    /// queue), `INF` where it cannot go.
+    fn distances_from(&mut self, source: usize) -> Vec<u32> {
+        let mut dist = vec![INF; self.component.len()];
+        let mut queue = std::mem::take(&mut self.buckets);
+        queue.clear();
+        dist[source] = 0;
+        queue.push(0, source as u32);
+        while let Some((d, state)) = queue.pop_with_priority() {
+            let u = state as usize;
+            if d > dist[u] {
+                continue;
+            }
+            let (cell, side) = (u >> 2, u & 3);
+            let slid = (cell.wrapping_add(self.delta[side]) << 2) | (side ^ 1);
+            if d + 1 < dist[slid] {
+                dist[slid] = d + 1;
+                queue.push(d + 1, slid as u32);
+            }
+            let costs = self.side_cost[cell];
+            for other in 0..4 {
+                if other != side {
+                    let cost = costs[PAIR[side][other]];
+                    let v = (cell << 2) | other;
+                    if cost != INF && d + cost < dist[v] {
+                        dist[v] = d + cost;
+                        queue.push(d + cost, v as u32);
+                    }
+                }
+            }
+        }
+        self.buckets = queue;
+        dist
     }
 }
 
-/// The default number of landmarks for a board of `cells` cells.
-fn default_landmarks(cells: usize) -> usize {
-    let _ = cells;
-    0
+/// The default number of landmarks for a board with `open` movable and `fixed` fixed cells
+/// and `queries` queries: none on a board without fixed cells (the empty-board bound is
+/// nearly exact there) or when too few queries would share their cost, else four.
+fn default_landmarks(open: usize, fixed: usize, queries: usize) -> usize {
+    if fixed == 0 || queries.saturating_mul(64) < open {
+        0
+    } else {
+        4
+    }
 }
 
 /// The A* heuristic of one query.
 struct Heuristic<'a> {
-    width: usize,
-    target_row: usize,
-    target_col: usize,
-    landmarks: &'a [Vec<u32>],
-    goal_distances: &'a [[u32; 4]],
+    coords: &'a [(u32, u32)],
+    target_row: u32,
+    target_col: u32,
+    landmarks: &'a [u32],
+    landmark_count: usize,
+    goal_distances: &'a [[u32; 2]],
     on: bool,
 }
 
@@ -547,26 +781,20 @@ impl Heuristic<'_> {
         if !self.on {
             return 0;
         }
-        let cell = state >> 2;
-        let (row, col) = (cell / self.width, cell % self.width);
+        let (row, col) = self.coords[state >> 2];
         let mut best = empty_board_cost(
             row as i64 - self.target_row as i64,
             col as i64 - self.target_col as i64,
             state & 3,
         );
-        for (dist, goals) in self.landmarks.iter().zip(self.goal_distances) {
-            let here = dist[state];
-            if here == INF {
-                continue;
-            }
-            let mut bound = INF;
-            for &goal in goals {
-                if goal != INF {
-                    bound = bound.min(here.abs_diff(goal));
-                }
-            }
-            if bound != INF {
-                best = best.max(bound);
+        let k = self.landmark_count;
+        let here = self.landmarks.get(state * k..state * k + k).unwrap_or(&[]);
+        for (&here, &[lo, hi]) in here.iter().zip(self.goal_distances) {
+            // Unreachable landmarks (other components) bound nothing.
+            if here != INF && lo != INF {
+                best = best
+                    .max(lo.saturating_sub(here))
+                    .max(here.saturating_sub(hi));
             }
         }
         best
@@ -619,13 +847,70 @@ struct Articulation {
 }
 
 impl Articulation {
+    /// Labels every edge between open cells with its biconnected component (Tarjan's
+    /// algorithm with an explicit stack, so that huge boards cannot overflow the call stack).
     fn new(solver: &Solver) -> Articulation {
-        let _ = solver;
-        Articulation {
-            edge_component: Vec::new(),
+        let cells = solver.open.len();
+        let mut edge_component = vec![NONE; cells * 4];
+        let mut disc = vec![0u32; cells];
+        let mut low = vec![0u32; cells];
+        let mut time = 0u32;
+        let mut next_component = 0u32;
+        // DFS frames: (cell, the direction it was entered by, or 4 for a root; next direction).
+        let mut frames: Vec<(usize, usize, usize)> = Vec::new();
+        let mut edges: Vec<(usize, usize)> = Vec::new();
+        for root in 0..cells {
+            if !solver.open[root] || disc[root] != 0 {
+                continue;
+            }
+            time += 1;
+            disc[root] = time;
+            low[root] = time;
+            frames.push((root, 4, 0));
+            while let Some(frame) = frames.last_mut() {
+                let (u, entered, next) = *frame;
+                if next < 4 {
+                    frame.2 += 1;
+                    let v = u.wrapping_add(solver.delta[next]);
+                    if !solver.open[v] || (entered < 4 && next == entered ^ 1) {
+                        continue;
+                    }
+                    if disc[v] == 0 {
+                        edges.push((u, next));
+                        time += 1;
+                        disc[v] = time;
+                        low[v] = time;
+                        frames.push((v, next, 0));
+                    } else if disc[v] < disc[u] {
+                        edges.push((u, next));
+                        low[u] = low[u].min(disc[v]);
+                    }
+                    continue;
+                }
+                frames.pop();
+                if entered == 4 {
+                    continue;
+                }
+                let parent = u.wrapping_sub(solver.delta[entered]);
+                low[parent] = low[parent].min(low[u]);
+                if low[u] >= disc[parent] {
+                    // The edges above the tree edge parent -> u form one component.
+                    while let Some((a, dir)) = edges.pop() {
+                        edge_component[a * 4 + dir] = next_component;
+                        let b = a.wrapping_add(solver.delta[dir]);
+                        edge_component[b * 4 + (dir ^ 1)] = next_component;
+                        if a == parent && dir == entered {
+                            break;
+                        }
+                    }
+                    next_component += 1;
+                }
+            }
         }
+        Articulation { edge_component }
     }
 
+    /// True when the cell separates its sides `a` and `b`: no walk joins them around it.
     fn separates(&self, cell: usize, a: usize, b: usize) -> bool {
         match (
             self.edge_component.get(cell * 4 + a),
