@@ -1,6 +1,6 @@
 //! Generators and checks shared by the tests, `cargo xtask stress` and `cargo xtask bench`.
 
-use crate::solve::solve_with_budget;
+use crate::solve::{solve_with_budget, Budget};
 use crate::{parse_all, reference, replay, solve, Board};
 use grid_common::rng::Rng;
 use grid_common::Pos;
@@ -98,15 +98,37 @@ fn board_text(rows: usize, cols: usize, cells: &[Vec<u8>]) -> String {
 }
 
 /// Checks one board: the solver (as [`solve()`] runs it, each of its two searches alone,
-/// and A* stopped after 5 expansions) against the reference, and every sequence of
-/// rolls replayed.
+/// and A* stopped after 5 expansions or as soon as `f` rises) against the reference,
+/// and every sequence of rolls replayed.
 pub fn check_board(board: &Board) -> Result<(), String> {
     let slow = reference::min_rolls(board);
     let runs = [
         ("the solver", solve(board)),
-        ("A* alone", solve_with_budget(board, usize::MAX)),
-        ("the bidirectional search", solve_with_budget(board, 0)),
-        ("A* cut short", solve_with_budget(board, 5)),
+        ("A* alone", solve_with_budget(board, Budget::UNLIMITED)),
+        (
+            "the bidirectional search",
+            solve_with_budget(board, Budget::NONE),
+        ),
+        (
+            "A* stopped after 5 expansions",
+            solve_with_budget(
+                board,
+                Budget {
+                    expansions: 5,
+                    slack: usize::MAX,
+                },
+            ),
+        ),
+        (
+            "A* stopped when f rises",
+            solve_with_budget(
+                board,
+                Budget {
+                    expansions: usize::MAX,
+                    slack: 0,
+                },
+            ),
+        ),
     ];
     for (name, fast) in runs {
         if fast.as_ref().map(Vec::len) != slow {

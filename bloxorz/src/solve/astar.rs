@@ -21,7 +21,7 @@
 //! answer. Ties are broken last in, first out, so on open planes it runs straight at the
 //! target.
 
-use super::{chain, Plane, State, ALONG_COLUMN, ALONG_ROW, STANDING};
+use super::{chain, Budget, Plane, State, ALONG_COLUMN, ALONG_ROW, STANDING};
 use grid_common::Dir;
 
 /// The class of a state that was never queued.
@@ -46,7 +46,7 @@ const fn dir_shift(o: usize) -> u32 {
 pub(super) enum Outcome {
     /// The answer: the rolls, or `None` when the goal cannot be reached.
     Done(Option<Vec<Dir>>),
-    /// The budget ran out first.
+    /// The budget ran out first (too many expansions, or `f` rose too far).
     OutOfBudget,
 }
 
@@ -66,8 +66,8 @@ impl Estimate {
     }
 }
 
-/// Runs A* for at most `budget` expansions.
-pub(super) fn search(plane: &Plane, budget: usize) -> Outcome {
+/// Runs A* within `budget`.
+pub(super) fn search(plane: &Plane, budget: Budget) -> Outcome {
     let unqueued = |o: usize| free(o) | NOT_QUEUED << class_shift(o);
     let mut cells = plane.words([
         unqueued(STANDING),
@@ -84,17 +84,21 @@ pub(super) fn search(plane: &Plane, budget: usize) -> Outcome {
         target_x: 2 * (goal.0 & mask),
     };
     let mut f = estimate.of(start);
+    let f_limit = f.saturating_add(budget.slack);
     let mut buckets: [Vec<u32>; 3] = Default::default();
     let (cell, o) = start;
     cells[cell] = cells[cell] & !(3 << class_shift(o)) | ((f % 3) as u16) << class_shift(o);
     buckets[f % 3].push((cell << 2 | o) as u32);
-    let mut left = budget;
+    let mut left = budget.expansions;
     loop {
         let Some(entry) = buckets[f % 3].pop() else {
             if buckets.iter().all(Vec::is_empty) {
                 return Outcome::Done(None);
             }
             f += 1;
+            if f > f_limit {
+                return Outcome::OutOfBudget;
+            }
             continue;
         };
         let (cell, o) = (entry as usize >> 2, entry as usize & 3);
