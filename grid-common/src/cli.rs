@@ -1,9 +1,11 @@
 //! What the puzzle binaries share: argument parsing, reading the input, exit codes.
 //!
-//! The binaries stay thin: they parse their arguments with [`parse_args`], read the
-//! input with [`read_input`], and map outcomes to the exit codes below.
+//! The binaries stay thin: a [`Program`] parses the arguments, answers `--help` and
+//! `--version`, reads the input, hands it to the puzzle's run function with a buffered
+//! standard output, and maps how that ended to the exit codes below.
 
-use std::io::Read;
+use std::io::{self, BufWriter, Read, Write};
+use std::process::ExitCode;
 
 /// Every case answered (a judge's "no solution" answer is an answer).
 pub const EXIT_OK: u8 = 0;
@@ -119,6 +121,128 @@ pub fn read_input(file: Option<&str>) -> Result<Vec<u8>, String> {
     }
 }
 
+/// Why a run stopped before answering every case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// Bad input: the message, without the `error: ` prefix (exit code 2). The answers of
+    /// the earlier cases are already written.
+    BadInput(String),
+    /// A limit set on the command line was reached: the message (exit code 1).
+    Limit(String),
+}
+
+/// What a puzzle's run function returns: `Err` when writing failed, `Ok(Err(stop))` when it
+/// stopped early, `Ok(Ok(()))` when every case was answered.
+pub type RunResult = io::Result<Result<(), Stop>>;
+
+/// A puzzle binary's command line: its name, help text and options.
+#[derive(Clone, Copy, Debug)]
+pub struct Program {
+    /// The binary's name, for `--version` and the hint after a bad argument.
+    pub name: &'static str,
+    /// The version `--version` prints.
+    pub version: &'static str,
+    /// The `--help` text.
+    pub usage: &'static str,
+    /// The accepted flags besides `--help` and `--version` (`--path`, `--show`).
+    pub flags: &'static [&'static str],
+    /// The accepted options that take a value (`--rows`).
+    pub valued: &'static [&'static str],
+}
+
+impl Program {
+    /// Runs the program on the process's arguments and standard streams.
+    ///
+    /// `configure` turns the parsed arguments into the run's options (an `Err` is a bad
+    /// argument, exit 2, reported before any input is read); `run` answers the input's
+    /// cases, writing to the buffered standard output.
+    pub fn main<C>(
+        &self,
+        configure: impl FnOnce(&Args) -> Result<C, String>,
+        run: impl FnOnce(C, &[u8], &mut dyn Write) -> RunResult,
+    ) -> ExitCode {
+        let stdout = io::stdout();
+        let mut out = BufWriter::new(stdout.lock());
+        let code = self.run_with(
+            std::env::args().skip(1),
+            read_input,
+            &mut out,
+            &mut io::stderr(),
+            configure,
+            run,
+        );
+        ExitCode::from(code)
+    }
+
+    /// [`Program::main`] with the arguments, the input, and the output streams given: the
+    /// exit code. Standard output is flushed before anything is written to standard error.
+    pub fn run_with<C>(
+        &self,
+        args: impl IntoIterator<Item = String>,
+        read: impl FnOnce(Option<&str>) -> Result<Vec<u8>, String>,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+        configure: impl FnOnce(&Args) -> Result<C, String>,
+        run: impl FnOnce(C, &[u8], &mut dyn Write) -> RunResult,
+    ) -> u8 {
+        let bad_args = |err: &mut dyn Write, message: &str| {
+            let _ = writeln!(err, "error: {message}");
+            let _ = writeln!(err, "hint: run '{} --help' for the usage", self.name);
+            EXIT_BAD_INPUT
+        };
+        let args = match parse_args(args, self.flags, self.valued) {
+            Ok(args) => args,
+            Err(message) => return bad_args(err, &message),
+        };
+        if args.flag("--help") {
+            return finish(write!(out, "{}", self.usage).map(|()| Ok(())), out, err);
+        }
+        if args.flag("--version") {
+            let line = writeln!(out, "{} {}", self.name, self.version);
+            return finish(line.map(|()| Ok(())), out, err);
+        }
+        let options = match configure(&args) {
+            Ok(options) => options,
+            Err(message) => return bad_args(err, &message),
+        };
+        let file = match args.input_file() {
+            Ok(file) => file,
+            Err(message) => return bad_args(err, &message),
+        };
+        let input = match read(file) {
+            Ok(input) => input,
+            Err(message) => {
+                let _ = writeln!(err, "error: {message}");
+                return EXIT_BAD_INPUT;
+            }
+        };
+        let result = run(options, &input, out);
+        finish(result, out, err)
+    }
+}
+
+/// Flushes the output and maps how the run ended to an exit code, with its message.
+fn finish(result: RunResult, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let flushed = out.flush();
+    match result.and_then(|stop| flushed.map(|()| stop)) {
+        Ok(Ok(())) => EXIT_OK,
+        Ok(Err(Stop::BadInput(message))) => {
+            let _ = writeln!(err, "error: {message}");
+            EXIT_BAD_INPUT
+        }
+        Ok(Err(Stop::Limit(message))) => {
+            let _ = writeln!(err, "error: {message}");
+            EXIT_LIMIT
+        }
+        // A reader that stops early (`| head`) is not an error.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => EXIT_OK,
+        Err(e) => {
+            let _ = writeln!(err, "error: cannot write the output: {e}");
+            EXIT_LIMIT
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -161,5 +285,88 @@ mod tests {
             Err("invalid value 'x' for --rows".into())
         );
         assert_eq!(a.input_file(), Err("unexpected argument 'b'".into()));
+    }
+
+    const TOY: Program = Program {
+        name: "toy",
+        version: "1.2.3",
+        usage: "usage: toy [--loud] [--times N] [FILE]\n",
+        flags: &["--loud"],
+        valued: &["--times"],
+    };
+
+    /// Runs the toy program: it echoes each input line `--times` times, stops with a bad
+    /// input at a line `bad`, and with a limit at a line `limit`.
+    fn toy(list: &[&str], input: &str) -> (u8, String, String) {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let code = TOY.run_with(
+            args(list),
+            |file| match file {
+                None => Ok(input.as_bytes().to_vec()),
+                Some(f) => Err(format!("cannot read '{f}': no such file")),
+            },
+            &mut out,
+            &mut err,
+            |a| Ok(a.parsed::<usize>("--times")?.unwrap_or(1)),
+            |times, input, out| {
+                for line in String::from_utf8_lossy(input).lines() {
+                    match line {
+                        "bad" => return Ok(Err(Stop::BadInput("line: bad".into()))),
+                        "limit" => return Ok(Err(Stop::Limit("too many".into()))),
+                        _ => (0..times).try_for_each(|_| writeln!(out, "{line}"))?,
+                    }
+                }
+                Ok(Ok(()))
+            },
+        );
+        (
+            code,
+            String::from_utf8(out).unwrap(),
+            String::from_utf8(err).unwrap(),
+        )
+    }
+
+    #[test]
+    fn a_program_answers_and_maps_each_ending_to_its_exit_code() {
+        assert_eq!(
+            toy(&["--times", "2"], "a\nb\n"),
+            (0, "a\na\nb\nb\n".into(), String::new())
+        );
+        assert_eq!(toy(&["-h"], ""), (0, TOY.usage.into(), String::new()));
+        assert_eq!(toy(&["-V"], ""), (0, "toy 1.2.3\n".into(), String::new()));
+        // Earlier answers stay written; the message follows on standard error.
+        assert_eq!(
+            toy(&[], "a\nbad\nc\n"),
+            (2, "a\n".into(), "error: line: bad\n".into())
+        );
+        assert_eq!(
+            toy(&[], "a\nlimit\n"),
+            (1, "a\n".into(), "error: too many\n".into())
+        );
+        let hint = "hint: run 'toy --help' for the usage\n";
+        assert_eq!(
+            toy(&["--nope"], "a"),
+            (
+                2,
+                String::new(),
+                format!("error: unknown option '--nope'\n{hint}")
+            )
+        );
+        assert_eq!(
+            toy(&["--times", "x"], "a"),
+            (
+                2,
+                String::new(),
+                format!("error: invalid value 'x' for --times\n{hint}")
+            )
+        );
+        assert_eq!(
+            toy(&["in.txt"], "a"),
+            (
+                2,
+                String::new(),
+                "error: cannot read 'in.txt': no such file\n".into()
+            )
+        );
     }
 }

@@ -255,7 +255,6 @@ impl<'a> Reader<'a> {
         let line = self
             .line()
             .ok_or_else(|| self.error_at(at, what, "end of input"))?;
-        let expected = one_of(alphabet);
         for (i, &b) in line.text.iter().enumerate() {
             if i >= width {
                 return Err(self.error_at(
@@ -265,13 +264,13 @@ impl<'a> Reader<'a> {
                 ));
             }
             if !alphabet.contains(&b) {
-                return Err(self.error_at(line.offset + i, expected, describe_byte(b)));
+                return Err(self.error_at(line.offset + i, one_of(alphabet), describe_byte(b)));
             }
         }
         if line.text.len() < width {
             return Err(self.error_at(
                 line.offset + line.text.len(),
-                format!("{expected} (a row has {width} characters)"),
+                format!("{} (a row has {width} characters)", one_of(alphabet)),
                 "end of line",
             ));
         }
@@ -301,6 +300,13 @@ impl<'a> Reader<'a> {
                 describe_token(&self.src[offset..end])
             }
         }
+    }
+
+    /// The 1-based line and column (in characters) of a byte offset, for messages that
+    /// point back at an earlier spot ("the first 'O' is at line 3, column 7").
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let e = self.error_at(offset, "", "");
+        (e.line, e.column)
     }
 
     /// An error at a byte offset, naming the current case.
@@ -442,6 +448,7 @@ mod tests {
         r.token();
         let err = r.number::<u8>("a number").unwrap_err();
         assert_eq!(err.column, 5);
+        assert_eq!(r.line_col(10), (1, 5));
         assert!(err
             .to_string()
             .starts_with("case 4, line 1, column 5: expected a number, found 'Q'"));
