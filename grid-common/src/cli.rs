@@ -222,10 +222,10 @@ impl Program {
 }
 
 /// Flushes the output and maps how the run ended to an exit code, with its message.
+/// A stop (bad input, a limit) is reported even when the output is gone.
 fn finish(result: RunResult, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let flushed = out.flush();
-    match result.and_then(|stop| flushed.map(|()| stop)) {
-        Ok(Ok(())) => EXIT_OK,
+    match result {
         Ok(Err(Stop::BadInput(message))) => {
             let _ = writeln!(err, "error: {message}");
             EXIT_BAD_INPUT
@@ -234,12 +234,21 @@ fn finish(result: RunResult, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             let _ = writeln!(err, "error: {message}");
             EXIT_LIMIT
         }
-        // A reader that stops early (`| head`) is not an error.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => EXIT_OK,
-        Err(e) => {
-            let _ = writeln!(err, "error: cannot write the output: {e}");
-            EXIT_LIMIT
-        }
+        Ok(Ok(())) => match flushed {
+            Ok(()) => EXIT_OK,
+            Err(e) => output_failed(&e, err),
+        },
+        Err(e) => output_failed(&e, err),
+    }
+}
+
+/// A reader that stops early (`| head`) is not an error; any other write failure is.
+fn output_failed(e: &io::Error, err: &mut dyn Write) -> u8 {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        EXIT_OK
+    } else {
+        let _ = writeln!(err, "error: cannot write the output: {e}");
+        EXIT_LIMIT
     }
 }
 
@@ -367,6 +376,47 @@ mod tests {
                 String::new(),
                 "error: cannot read 'in.txt': no such file\n".into()
             )
+        );
+    }
+
+    /// An output whose reader has gone: every write fails with a broken pipe.
+    struct Closed;
+
+    impl Write for Closed {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::ErrorKind::BrokenPipe.into())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Err(io::ErrorKind::BrokenPipe.into())
+        }
+    }
+
+    #[test]
+    fn a_closed_output_is_quiet_but_a_bad_input_is_still_reported() {
+        let run = |input: &'static str| {
+            let mut err = Vec::new();
+            let code = TOY.run_with(
+                args(&[]),
+                |_| Ok(input.as_bytes().to_vec()),
+                &mut Closed,
+                &mut err,
+                |_| Ok(()),
+                |(), input, out| {
+                    for line in String::from_utf8_lossy(input).lines() {
+                        if line == "bad" {
+                            return Ok(Err(Stop::BadInput("bad line".into())));
+                        }
+                        let _ = writeln!(out, "{line}");
+                    }
+                    Ok(Ok(()))
+                },
+            );
+            (code, String::from_utf8(err).unwrap())
+        };
+        assert_eq!(run("a\nb\n"), (EXIT_OK, String::new()));
+        assert_eq!(
+            run("a\nbad\n"),
+            (EXIT_BAD_INPUT, "error: bad line\n".into())
         );
     }
 }

@@ -1,9 +1,9 @@
 //! The `snake-maze` binary: POJ 1324 Holedox Moving, in the judge's format.
 
-use grid_common::cli::{self, EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_OK};
+use grid_common::cli::{Args, Program, RunResult, Stop};
 use snake_maze::parse::Parser;
 use snake_maze::solve::{solve, Options, Store, DEFAULT_MAX_STATES};
-use std::io::{self, BufWriter, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 const USAGE: &str = "\
@@ -42,127 +42,84 @@ or the output failed, 2 bad arguments or bad input (the answers of the cases bef
 the bad one are printed).
 ";
 
+const PROGRAM: Program = Program {
+    name: "snake-maze",
+    version: env!("CARGO_PKG_VERSION"),
+    usage: USAGE,
+    flags: &["--path", "--show"],
+    valued: &["--max-states", "--store"],
+};
+
+/// The solver's options and what to print besides the answers.
+struct Settings {
+    solver: Options,
+    path: bool,
+    show: bool,
+}
+
 fn main() -> ExitCode {
-    let args = match cli::parse_args(
-        std::env::args().skip(1),
-        &["--path", "--show"],
-        &["--max-states", "--store"],
-    ) {
-        Ok(args) => args,
-        Err(message) => return bad_args(&message),
-    };
-    if args.flag("--help") {
-        print!("{USAGE}");
-        return ExitCode::from(EXIT_OK);
-    }
-    if args.flag("--version") {
-        println!("snake-maze {}", env!("CARGO_PKG_VERSION"));
-        return ExitCode::from(EXIT_OK);
-    }
-    let max_states = match args.parsed::<u64>("--max-states") {
-        Ok(Some(0)) => return bad_args("--max-states must be at least 1"),
-        Ok(n) => n.unwrap_or(DEFAULT_MAX_STATES),
-        Err(message) => return bad_args(&message),
+    PROGRAM.main(settings, run)
+}
+
+/// The settings from the command line.
+fn settings(args: &Args) -> Result<Settings, String> {
+    let max_states = match args.parsed::<u64>("--max-states")? {
+        Some(0) => return Err("--max-states must be at least 1".into()),
+        n => n.unwrap_or(DEFAULT_MAX_STATES),
     };
     let store = match args.value("--store") {
         None | Some("auto") => Store::Auto,
         Some("dense") => Store::Dense,
         Some("hashed") => Store::Hashed,
         Some(other) => {
-            return bad_args(&format!(
+            return Err(format!(
                 "invalid value '{other}' for --store (auto, dense or hashed)"
             ))
         }
     };
-    let file = match args.input_file() {
-        Ok(file) => file,
-        Err(message) => return bad_args(&message),
-    };
-    let input = match cli::read_input(file) {
-        Ok(input) => input,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(EXIT_BAD_INPUT);
-        }
-    };
-    let options = Options {
-        max_states,
-        path: args.flag("--path") || args.flag("--show"),
-        store,
-    };
-    let mut out = BufWriter::new(io::stdout().lock());
-    let result = run(
-        &input,
-        &options,
-        args.flag("--path"),
-        args.flag("--show"),
-        &mut out,
-    );
-    match result.and_then(|code| out.flush().map(|()| code)) {
-        Ok(code) => code,
-        // A reader that stops early (`| head`) is not an error.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(EXIT_OK),
-        Err(e) => {
-            eprintln!("error: cannot write the output: {e}");
-            ExitCode::from(EXIT_LIMIT)
-        }
-    }
+    let (path, show) = (args.flag("--path"), args.flag("--show"));
+    Ok(Settings {
+        solver: Options {
+            max_states,
+            path: path || show,
+            store,
+        },
+        path,
+        show,
+    })
 }
 
-/// Answers every case; the exit code, or an output error.
-fn run(
-    input: &[u8],
-    options: &Options,
-    path: bool,
-    show: bool,
-    out: &mut impl Write,
-) -> io::Result<ExitCode> {
+/// Answers every case, each before the next one is read.
+fn run(settings: Settings, input: &[u8], out: &mut dyn Write) -> RunResult {
     let mut parser = Parser::new(input);
     let mut number = 0;
     loop {
         let case = match parser.next_case() {
             Ok(Some(case)) => case,
-            Ok(None) => return Ok(ExitCode::from(EXIT_OK)),
-            Err(e) => {
-                // The answers so far go out first; the input error wins over an output one.
-                let _ = out.flush();
-                eprintln!("error: {e}");
-                return Ok(ExitCode::from(EXIT_BAD_INPUT));
-            }
+            Ok(None) => return Ok(Ok(())),
+            Err(e) => return Ok(Err(Stop::BadInput(e.to_string()))),
         };
         number += 1;
-        let solution = match solve(&case, options) {
+        let solution = match solve(&case, &settings.solver) {
             Ok(solution) => solution,
             Err(limit) => {
-                let _ = out.flush();
-                eprintln!("error: case {number}: {limit}");
-                eprintln!("hint: raise the budget with --max-states N");
-                return Ok(ExitCode::from(EXIT_LIMIT));
+                return Ok(Err(Stop::Limit(format!(
+                    "case {number}: {limit}\nhint: raise the budget with --max-states N"
+                ))))
             }
         };
         writeln!(out, "{}", snake_maze::format_answer(number, solution.steps))?;
-        if let Some(moves) = &solution.path {
-            if path {
-                writeln!(out, "{}", snake_maze::format_path(moves))?;
-            }
-            if show {
-                match snake_maze::render::render(&case, moves) {
-                    Ok(frames) => write!(out, "{frames}")?,
-                    Err(e) => {
-                        out.flush()?;
-                        eprintln!(
-                            "error: case {number}: internal error, the path does not replay: {e}"
-                        );
-                        return Ok(ExitCode::from(EXIT_LIMIT));
-                    }
-                }
+        let Some(moves) = &solution.path else {
+            continue;
+        };
+        if settings.path {
+            writeln!(out, "{}", snake_maze::format_path(moves))?;
+        }
+        if settings.show {
+            match snake_maze::render::render(&case, moves) {
+                Ok(frames) => write!(out, "{frames}")?,
+                Err(e) => writeln!(out, "(cannot show the moves: {e})")?,
             }
         }
     }
-}
-
-fn bad_args(message: &str) -> ExitCode {
-    eprintln!("error: {message}");
-    eprintln!("hint: run `snake-maze --help` for the usage");
-    ExitCode::from(EXIT_BAD_INPUT)
 }
