@@ -1,12 +1,12 @@
 //! The `card-swap` binary: reads boards, prints the fewest moves that swap `A` and `B`.
 
-use std::io::{self, BufWriter, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use card_swap::parse::{Boards, Shape};
 use card_swap::solve::Solver;
 use card_swap::{format_path, render};
-use grid_common::cli::{self, EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_OK};
+use grid_common::cli::{Args, Program, RunResult, Stop};
 
 const USAGE: &str = "\
 card-swap: 蓝桥杯 2016 卡片换位 — swap the cards A and B in the fewest moves.
@@ -38,106 +38,55 @@ Exit codes: 0 every board answered (-1 is an answer), 2 bad arguments or bad inp
 (the answers of the boards before the bad one are printed), 1 the output failed.
 ";
 
-/// How the run ended, for the exit code.
-enum Failure {
-    /// Bad input, already described on standard error.
-    BadInput,
-    /// Writing the output failed.
-    Output(io::Error),
-}
+const PROGRAM: Program = Program {
+    name: "card-swap",
+    version: env!("CARGO_PKG_VERSION"),
+    usage: USAGE,
+    flags: &["--path", "--show"],
+    valued: &["--rows", "--cols"],
+};
 
-impl From<io::Error> for Failure {
-    fn from(e: io::Error) -> Failure {
-        Failure::Output(e)
-    }
+/// The board shape and what to print besides the answers.
+struct Settings {
+    shape: Shape,
+    path: bool,
+    show: bool,
 }
 
 fn main() -> ExitCode {
-    let args = match cli::parse_args(
-        std::env::args().skip(1),
-        &["--path", "--show"],
-        &["--rows", "--cols"],
-    ) {
-        Ok(args) => args,
-        Err(msg) => return bad_args(&msg),
-    };
-    if args.flag("--help") {
-        print!("{USAGE}");
-        return ExitCode::from(EXIT_OK);
-    }
-    if args.flag("--version") {
-        println!("card-swap {}", env!("CARGO_PKG_VERSION"));
-        return ExitCode::from(EXIT_OK);
-    }
-    let shape = match shape(&args) {
-        Ok(shape) => shape,
-        Err(msg) => return bad_args(&msg),
-    };
-    let file = match args.input_file() {
-        Ok(file) => file,
-        Err(msg) => return bad_args(&msg),
-    };
-    let input = match cli::read_input(file) {
-        Ok(input) => input,
-        Err(msg) => {
-            eprintln!("error: {msg}");
-            return ExitCode::from(EXIT_BAD_INPUT);
-        }
-    };
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    match run(
-        &input,
-        shape,
-        args.flag("--path"),
-        args.flag("--show"),
-        &mut out,
-    ) {
-        Ok(()) => ExitCode::from(EXIT_OK),
-        Err(Failure::BadInput) => ExitCode::from(EXIT_BAD_INPUT),
-        Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(EXIT_OK),
-        Err(Failure::Output(e)) => {
-            eprintln!("error: cannot write the output: {e}");
-            ExitCode::from(EXIT_LIMIT)
-        }
-    }
+    PROGRAM.main(settings, run)
 }
 
-/// The board shape from `--rows` and `--cols`.
-fn shape(args: &cli::Args) -> Result<Shape, String> {
+/// The settings from the command line (`--rows`, `--cols`, `--path`, `--show`).
+fn settings(args: &Args) -> Result<Settings, String> {
     let rows = args
         .parsed::<usize>("--rows")?
         .unwrap_or(Shape::JUDGE.rows());
     let cols = args
         .parsed::<usize>("--cols")?
         .unwrap_or(Shape::JUDGE.cols());
-    Shape::new(rows, cols)
+    Ok(Settings {
+        shape: Shape::new(rows, cols)?,
+        path: args.flag("--path"),
+        show: args.flag("--show"),
+    })
 }
 
 /// Solves the boards one by one, printing each answer before reading the next board.
-fn run(
-    input: &[u8],
-    shape: Shape,
-    path: bool,
-    show: bool,
-    out: &mut impl Write,
-) -> Result<(), Failure> {
+fn run(settings: Settings, input: &[u8], out: &mut dyn Write) -> RunResult {
     let mut solver = Solver::new();
-    for board in Boards::new(input, shape) {
+    let moves_wanted = settings.path || settings.show;
+    for board in Boards::new(input, settings.shape) {
         let board = match board {
             Ok(board) => board,
-            Err(e) => {
-                out.flush()?;
-                eprintln!("error: {e}");
-                return Err(Failure::BadInput);
-            }
+            Err(e) => return Ok(Err(Stop::BadInput(e.to_string()))),
         };
-        let moves = if path || show {
+        let moves = if moves_wanted {
             solver.solve(&board)
         } else {
             None
         };
-        let answer = if path || show {
+        let answer = if moves_wanted {
             moves.as_ref().map(Vec::len)
         } else {
             solver.distance(&board)
@@ -146,22 +95,14 @@ fn run(
             Some(n) => writeln!(out, "{n}")?,
             None => writeln!(out, "-1")?,
         }
-        if path {
+        if settings.path {
             if let Some(moves) = &moves {
                 writeln!(out, "{}", format_path(moves))?;
             }
         }
-        if show {
+        if settings.show {
             write!(out, "{}", render::show(&board, moves.as_deref()))?;
         }
     }
-    out.flush()?;
-    Ok(())
-}
-
-/// Reports bad arguments: the message, a hint, exit code 2.
-fn bad_args(msg: &str) -> ExitCode {
-    eprintln!("error: {msg}");
-    eprintln!("hint: run 'card-swap --help' for the usage");
-    ExitCode::from(EXIT_BAD_INPUT)
+    Ok(Ok(()))
 }
