@@ -251,7 +251,23 @@ fn number_on_line(
             );
             Err(reader.error_at(at, expected, found))
         }
-        Some(_) => reader.number_in(what, range),
+        Some(_) => {
+            // The fast path: a plain decimal within the range; anything else goes to the
+            // reader, which builds the error.
+            let mut probe = reader.clone();
+            if let Some((_, text)) = probe.token() {
+                let value = text.iter().try_fold(0usize, |n, &b| {
+                    b.is_ascii_digit()
+                        .then(|| n.checked_mul(10)?.checked_add(usize::from(b - b'0')))
+                        .flatten()
+                });
+                if let Some(value) = value.filter(|v| range.contains(v)) {
+                    *reader = probe;
+                    return Ok(value);
+                }
+            }
+            reader.number_in(what, range)
+        }
     }
 }
 

@@ -30,6 +30,8 @@ use grid_common::{Dir, Pos};
 
 const INF: u32 = u32::MAX;
 const NONE: u32 = u32::MAX;
+/// The most landmarks a solver uses.
+pub const LANDMARKS: usize = 4;
 /// Marks a queue item as a start seed (the side in its low bits), not a state.
 const SEED: u32 = 1 << 31;
 /// The index of an unordered pair of distinct sides in a cell's table of six costs.
@@ -60,17 +62,18 @@ pub struct Solver {
     open: Vec<bool>,
     /// Per padded cell, its row and column in the padded board.
     coords: std::sync::Arc<[(u32, u32)]>,
+    /// The empty-board cost ([`empty_board_cost`]) by row distance, column distance and the
+    /// blank's side relative to the piece's way: `(rows * cols + cols) * 4 + class`.
+    empty_cost: std::sync::Arc<[u32]>,
     /// Per padded cell, the blank's cost between each unordered pair of its sides ([`PAIR`]).
     side_cost: Vec<[u32; 6]>,
     /// Per state, its connected component in the state graph (`NONE` for invalid states).
     component: Vec<u32>,
     /// The largest finite edge cost.
     max_cost: u32,
-    /// The number of landmarks.
-    landmark_count: usize,
-    /// Each state's distance from each landmark (`INF` when unreachable), at
-    /// `state * landmark_count + landmark`.
-    landmark_dist: Vec<u32>,
+    /// Each state's distance from each landmark (`INF` when unreachable, or for a missing
+    /// landmark); empty without landmarks.
+    landmark_dist: Vec<[u32; LANDMARKS]>,
     // Scratch for the blank's BFS.
     mark: Vec<u32>,
     mark_stamp: u32,
@@ -80,6 +83,8 @@ pub struct Solver {
     queue_next: Vec<u32>,
     // Scratch for the searches over states.
     g: Vec<u32>,
+    /// The heuristic of each state seen by the current query.
+    h: Vec<u32>,
     parent: Vec<u32>,
     seen: Vec<u32>,
     closed: Vec<u32>,
@@ -87,8 +92,31 @@ pub struct Solver {
     buckets: Buckets,
     /// States expanded by the last query (for measurements).
     expanded: usize,
+    /// Cells taken out of the blank's queue by the last query (for measurements).
+    blank_expanded: usize,
     /// False for a plain Dijkstra search (tests).
     use_heuristic: bool,
+}
+
+/// The state of a query's resumable search of the blank towards the piece.
+struct Approach {
+    stamp: u32,
+    started: bool,
+    exhausted: bool,
+    reached: [bool; 4],
+    distance: [u32; 4],
+}
+
+impl Approach {
+    fn new(stamp: u32) -> Approach {
+        Approach {
+            stamp,
+            started: false,
+            exhausted: false,
+            reached: [false; 4],
+            distance: [INF; 4],
+        }
+    }
 }
 
 /// What the search of one query found.
@@ -135,10 +163,10 @@ impl Solver {
             coords: (0..padded)
                 .map(|c| ((c / width) as u32, (c % width) as u32))
                 .collect(),
+            empty_cost: empty_cost_table(rows, cols).into(),
             side_cost: vec![[INF; 6]; padded],
             component: vec![NONE; padded * 4],
             max_cost: 1,
-            landmark_count: 0,
             landmark_dist: Vec::new(),
             mark: vec![0; padded],
             mark_stamp: 0,
@@ -147,12 +175,14 @@ impl Solver {
             queue: Vec::new(),
             queue_next: Vec::new(),
             g: vec![INF; padded * 4],
+            h: vec![0; padded * 4],
             parent: vec![NONE; padded * 4],
             seen: vec![0; padded * 4],
             closed: vec![0; padded * 4],
             search_stamp: 0,
             buckets: Buckets::default(),
             expanded: 0,
+            blank_expanded: 0,
             use_heuristic: true,
         };
         solver.compute_side_costs();
@@ -168,6 +198,11 @@ impl Solver {
     /// measurements.
     pub fn set_heuristic(&mut self, on: bool) {
         self.use_heuristic = on;
+    }
+
+    /// Number of cells the blank's search took out of its queue in the last query.
+    pub fn blank_expanded(&self) -> usize {
+        self.blank_expanded
     }
 
     /// Number of states expanded by the last query's search (0 when it needed none).
@@ -233,8 +268,9 @@ impl Solver {
         found
     }
 
-    fn search_with(&mut self, query: &Query, landmarks: &[u32]) -> Option<Found> {
+    fn search_with(&mut self, query: &Query, landmarks: &[[u32; LANDMARKS]]) -> Option<Found> {
         self.expanded = 0;
+        self.blank_expanded = 0;
         let Query {
             blank,
             piece,
@@ -273,27 +309,26 @@ impl Solver {
         if wanted == 0 {
             return None;
         }
-        // Landmark distances of the goal states.
-        let k = self.landmark_count;
         // Per landmark, the least and the greatest finite distance of a goal state: a state
         // at distance d from the landmark is at least lo - d or d - hi from every goal.
-        let goal_distances: Vec<[u32; 2]> = (0..k)
-            .map(|j| {
-                let goals = (0..4).map(|side| landmarks[(target * 4 + side) * k + j]);
-                let finite = goals.filter(|&d| d != INF);
-                let lo = finite.clone().min().unwrap_or(INF);
-                let hi = finite.max().unwrap_or(INF);
-                [lo, hi]
-            })
-            .collect();
+        let mut goal_distances = [[INF; 2]; LANDMARKS];
+        if let Some(goals) = landmarks.get(target * 4..target * 4 + 4) {
+            for (j, bounds) in goal_distances.iter_mut().enumerate() {
+                let finite = goals.iter().map(|d| d[j]).filter(|&d| d != INF);
+                bounds[0] = finite.clone().min().unwrap_or(INF);
+                bounds[1] = finite.max().unwrap_or(INF);
+            }
+        }
         let coords = std::sync::Arc::clone(&self.coords);
+        let empty_cost = std::sync::Arc::clone(&self.empty_cost);
         let heuristic = Heuristic {
             coords: &coords,
+            empty_cost: &empty_cost,
+            cols: self.cols,
             target_row: coords[target].0,
             target_col: coords[target].1,
             landmarks,
-            landmark_count: k,
-            goal_distances: &goal_distances,
+            goal_distances,
             on: self.use_heuristic,
         };
         self.buckets.clear();
@@ -317,40 +352,22 @@ impl Solver {
         for (priority, seed) in seeds {
             self.buckets.push(priority, seed);
         }
-        // The first seed out of the queue takes an A* search of the blank; if another one
-        // comes out, one BFS finds all the remaining sides at once.
-        let mut exhausted = None;
-        let mut resolved: Option<[u32; 4]> = None;
-        let mut searched = false;
+        // One A* search of the blank towards the piece, resumed each time a seed comes out
+        // of the queue, finds the exact walks to the sides.
+        let mut approach = Approach::new(self.next_mark_stamp());
         while let Some(state) = self.buckets.pop() {
             if state & SEED != 0 {
                 let side = (state & 3) as usize;
-                let cost = if let Some(all) = resolved {
-                    all[side]
-                } else if !searched {
-                    searched = true;
-                    self.blank_distance(blank, sides[side], piece, &mut exhausted)
-                } else {
-                    let all = match exhausted {
-                        Some(_) => sides.map(|cell| {
-                            if cell == usize::MAX {
-                                INF
-                            } else {
-                                self.blank_distance(blank, cell, piece, &mut exhausted)
-                            }
-                        }),
-                        None => self.bfs(blank, piece, sides, wanted),
-                    };
-                    resolved = Some(all);
-                    all[side]
-                };
+                let cost = self.approach(&mut approach, blank, piece, sides, side);
                 let u = piece * 4 + side;
                 if cost != INF && (self.seen[u] != stamp || cost < self.g[u]) {
-                    self.seen[u] = stamp;
+                    if self.seen[u] != stamp {
+                        self.seen[u] = stamp;
+                        self.h[u] = heuristic.estimate(u);
+                    }
                     self.g[u] = cost;
                     self.parent[u] = NONE;
-                    self.buckets
-                        .push(cost.saturating_add(heuristic.estimate(u)), u as u32);
+                    self.buckets.push(cost.saturating_add(self.h[u]), u as u32);
                 }
                 continue;
             }
@@ -372,13 +389,16 @@ impl Solver {
             let slid = (cell.wrapping_add(self.delta[side]) << 2) | (side ^ 1);
             let relax = |v: usize, cost: u32, this: &mut Solver| {
                 let ng = g.saturating_add(cost);
-                if this.seen[v] != stamp || ng < this.g[v] {
+                if this.seen[v] != stamp {
+                    // First seen in this query: its heuristic is computed once.
                     this.seen[v] = stamp;
-                    this.g[v] = ng;
-                    this.parent[v] = state;
-                    let f = ng.saturating_add(heuristic.estimate(v));
-                    this.buckets.push(f, v as u32);
+                    this.h[v] = heuristic.estimate(v);
+                } else if ng >= this.g[v] {
+                    return;
                 }
+                this.g[v] = ng;
+                this.parent[v] = state;
+                this.buckets.push(ng.saturating_add(this.h[v]), v as u32);
             };
             relax(slid, 1, self);
             let costs = self.side_cost[cell];
@@ -399,78 +419,89 @@ impl Solver {
         ar.abs_diff(br) + ac.abs_diff(bc)
     }
 
-    /// The blank's fewest moves from `from` to `to` without entering `blocked`. An A* search
-    /// with the Manhattan distance, whose priorities only grow by 0 or 2, so two stacks make
-    /// its queue. When a search finds no way, it has explored everything reachable and its
-    /// distances are exact: `exhausted` keeps its stamp to answer the later calls.
-    fn blank_distance(
+    /// The blank's fewest moves from `blank` to the side `side` of the piece (`sides` holds
+    /// the cells of the sides wanted, `usize::MAX` for the others), resuming the search kept
+    /// in `approach`. The search is an A* towards the piece's cell, with the Manhattan
+    /// distance to it minus one, a consistent lower bound of the walk to any of its sides;
+    /// its priorities only grow by 0 or 2, so two stacks make its queue, and a side's
+    /// distance is exact when it comes out of them.
+    fn approach(
         &mut self,
-        from: usize,
-        to: usize,
-        blocked: usize,
-        exhausted: &mut Option<u32>,
+        approach: &mut Approach,
+        blank: usize,
+        piece: usize,
+        sides: [usize; 4],
+        side: usize,
     ) -> u32 {
-        if let Some(stamp) = *exhausted {
-            return if self.mark[to] == stamp {
-                self.bfs_dist[to]
-            } else {
-                INF
-            };
+        if approach.reached[side] {
+            return approach.distance[side];
         }
-        let stamp = self.next_mark_stamp();
-        self.mark[from] = stamp;
-        self.bfs_dist[from] = 0;
-        if from == to {
-            return 0;
+        if approach.exhausted {
+            return INF;
         }
-        let (tr, tc) = self.coords[to];
+        let stamp = approach.stamp;
         let coords = std::sync::Arc::clone(&self.coords);
+        let (pr, pc) = coords[piece];
+        // Every cell but the piece's is at Manhattan distance 1 or more from it.
         let h = |cell: usize| {
             let (r, c) = coords[cell];
-            r.abs_diff(tr) + c.abs_diff(tc)
+            r.abs_diff(pr) + c.abs_diff(pc) - 1
         };
         let mut now = std::mem::take(&mut self.queue);
         let mut later = std::mem::take(&mut self.queue_next);
-        now.clear();
-        later.clear();
-        now.push(from as u32);
-        let mut found = INF;
-        'search: loop {
-            while let Some(u) = now.pop() {
-                let u = u as usize;
-                if u == to {
-                    found = self.bfs_dist[u];
-                    break 'search;
+        if !approach.started {
+            approach.started = true;
+            now.clear();
+            later.clear();
+            self.mark[blank] = stamp;
+            self.bfs_dist[blank] = 0;
+            now.push(blank as u32);
+        }
+        loop {
+            let Some(u) = now.pop() else {
+                if later.is_empty() {
+                    approach.exhausted = true;
+                    break;
                 }
-                let (g, hu) = (self.bfs_dist[u] + 1, h(u));
-                for dir in 0..4 {
-                    let v = u.wrapping_add(self.delta[dir]);
-                    if !self.open[v] || v == blocked {
-                        continue;
-                    }
-                    if self.mark[v] == stamp && self.bfs_dist[v] <= g {
-                        continue;
-                    }
-                    self.mark[v] = stamp;
-                    self.bfs_dist[v] = g;
-                    if h(v) < hu {
-                        now.push(v as u32);
-                    } else {
-                        later.push(v as u32);
+                std::mem::swap(&mut now, &mut later);
+                continue;
+            };
+            self.blank_expanded += 1;
+            // A cell improved since it was queued is expanded again, harmlessly.
+            let u = u as usize;
+            let hu = h(u);
+            if hu == 0 {
+                for s in 0..4 {
+                    if sides[s] == u && !approach.reached[s] {
+                        approach.reached[s] = true;
+                        approach.distance[s] = self.bfs_dist[u];
                     }
                 }
             }
-            if later.is_empty() {
+            let g = self.bfs_dist[u] + 1;
+            for dir in 0..4 {
+                let v = u.wrapping_add(self.delta[dir]);
+                if !self.open[v] || v == piece {
+                    continue;
+                }
+                if self.mark[v] == stamp && self.bfs_dist[v] <= g {
+                    continue;
+                }
+                self.mark[v] = stamp;
+                self.bfs_dist[v] = g;
+                if h(v) < hu {
+                    now.push(v as u32);
+                } else {
+                    later.push(v as u32);
+                }
+            }
+            if approach.reached[side] {
                 break;
             }
-            std::mem::swap(&mut now, &mut later);
         }
         self.queue = now;
         self.queue_next = later;
-        if found == INF {
-            *exhausted = Some(stamp);
-        }
-        found
+        approach.distance[side]
     }
 
     fn next_search_stamp(&mut self) -> u32 {
@@ -670,8 +701,8 @@ impl Solver {
     /// (within the largest component of the state graph), and stores every state's
     /// distance from each, state by state (`count` distances a state, side by side).
     fn compute_landmarks(&mut self, count: usize) {
-        self.landmark_count = 0;
         self.landmark_dist = Vec::new();
+        let count = count.min(LANDMARKS);
         if count == 0 {
             return;
         }
@@ -707,15 +738,13 @@ impl Solver {
             }
             all.push(dist);
         }
-        let k = all.len();
-        let mut interleaved = vec![INF; states * k];
+        let mut per_state = vec![[INF; LANDMARKS]; states];
         for (j, dist) in all.iter().enumerate() {
             for (state, &d) in dist.iter().enumerate() {
-                interleaved[state * k + j] = d;
+                per_state[state][j] = d;
             }
         }
-        self.landmark_count = k;
-        self.landmark_dist = interleaved;
+        self.landmark_dist = per_state;
     }
 
     /// Every state's distance from `source` in the state graph (Dijkstra with the bucket
@@ -768,11 +797,12 @@ fn default_landmarks(open: usize, fixed: usize, queries: usize) -> usize {
 /// The A* heuristic of one query.
 struct Heuristic<'a> {
     coords: &'a [(u32, u32)],
+    empty_cost: &'a [u32],
+    cols: usize,
     target_row: u32,
     target_col: u32,
-    landmarks: &'a [u32],
-    landmark_count: usize,
-    goal_distances: &'a [[u32; 2]],
+    landmarks: &'a [[u32; LANDMARKS]],
+    goal_distances: [[u32; 2]; LANDMARKS],
     on: bool,
 }
 
@@ -782,23 +812,47 @@ impl Heuristic<'_> {
             return 0;
         }
         let (row, col) = self.coords[state >> 2];
-        let mut best = empty_board_cost(
-            row as i64 - self.target_row as i64,
-            col as i64 - self.target_col as i64,
-            state & 3,
-        );
-        let k = self.landmark_count;
-        let here = self.landmarks.get(state * k..state * k + k).unwrap_or(&[]);
-        for (&here, &[lo, hi]) in here.iter().zip(self.goal_distances) {
-            // Unreachable landmarks (other components) bound nothing.
-            if here != INF && lo != INF {
-                best = best
-                    .max(lo.saturating_sub(here))
-                    .max(here.saturating_sub(hi));
+        let side = state & 3;
+        let (a, b) = (row.abs_diff(self.target_row), col.abs_diff(self.target_col));
+        // The side's class: ahead or behind on the piece's vertical way, then horizontal.
+        let class = if side < 2 {
+            let up = row > self.target_row;
+            usize::from(up != (side == 0))
+        } else {
+            let left = col > self.target_col;
+            2 + usize::from(left != (side == 2))
+        };
+        let index = (a as usize * self.cols + b as usize) * 4 + class;
+        let mut best = self.empty_cost.get(index).copied().unwrap_or(0);
+        if let Some(here) = self.landmarks.get(state) {
+            for j in 0..LANDMARKS {
+                let (d, [lo, hi]) = (here[j], self.goal_distances[j]);
+                // Unreachable landmarks (other components) bound nothing.
+                if d != INF && lo != INF {
+                    best = best.max(lo.saturating_sub(d)).max(d.saturating_sub(hi));
+                }
             }
         }
         best
     }
+}
+
+/// [`empty_board_cost`] tabulated for every distance on a `rows` x `cols` board and each
+/// class of side: ahead on the vertical way, behind it, ahead on the horizontal way, behind.
+fn empty_cost_table(rows: usize, cols: usize) -> Vec<u32> {
+    let mut table = Vec::with_capacity(rows * cols * 4);
+    for a in 0..rows as i64 {
+        for b in 0..cols as i64 {
+            // With these non-negative offsets the piece's way is up (0) and left (2), or down
+            // (1) and right (3) along an axis where it is already in line.
+            let up = if a > 0 { 0 } else { 1 };
+            let left = if b > 0 { 2 } else { 3 };
+            for side in [up, up ^ 1, left, left ^ 1] {
+                table.push(empty_board_cost(a, b, side));
+            }
+        }
+    }
+    table
 }
 
 /// The exact fewest moves on an empty unbounded board for a piece `rows` rows and `cols`
@@ -809,32 +863,22 @@ pub fn empty_board_cost(rows: i64, cols: i64, side: usize) -> u32 {
     if a == 0 && b == 0 {
         return 0;
     }
-    let vertical = if rows > 0 { 0 } else { 1 }; // The piece must go up (0) or down (1).
-    let horizontal = if cols > 0 { 2 } else { 3 }; // Left (2) or right (3).
-                                                   // The first step costs 1 with the blank in front, 3 beside, 5 behind; then a step costs
-                                                   // 3 after a turn and 5 straight on.
-    let first = |dir: usize| -> u64 {
-        if side == dir {
-            1
-        } else if side == dir ^ 1 {
-            5
-        } else {
-            3
-        }
-    };
+    // The piece must go up (0) or down (1), and left (2) or right (3).
+    let vertical = if rows > 0 { 0 } else { 1 };
+    let horizontal = if cols > 0 { 2 } else { 3 };
+    // The first step costs 1 with the blank in front, 3 beside, 5 behind; then a step costs
+    // 3 after a turn and 5 straight on, and the turns are as many as the axes allow.
+    let first =
+        |dir: usize| -> i64 { 3 + 2 * i64::from(side == dir ^ 1) - 2 * i64::from(side == dir) };
+    let (a, b) = (a.min(1 << 40) as i64, b.min(1 << 40) as i64);
     let cost = if b == 0 {
         first(vertical) + 5 * (a - 1)
     } else if a == 0 {
         first(horizontal) + 5 * (b - 1)
     } else {
-        [(vertical, a, b), (horizontal, b, a)]
-            .iter()
-            .map(|&(dir, along, across)| {
-                let turns = (2 * across).min(2 * along - 1);
-                first(dir) + 5 * (a + b - 1) - 2 * turns
-            })
-            .min()
-            .unwrap_or(u64::MAX)
+        let up_down_first = first(vertical) - 2 * (2 * b).min(2 * a - 1);
+        let sideways_first = first(horizontal) - 2 * (2 * a).min(2 * b - 1);
+        5 * (a + b - 1) + up_down_first.min(sideways_first)
     };
     u32::try_from(cost).unwrap_or(u32::MAX - 1)
 }
@@ -971,10 +1015,21 @@ impl Buckets {
         self.len = 0;
     }
 
+    #[inline]
     fn push(&mut self, priority: u32, item: u32) {
         if self.len == 0 {
             self.current = priority;
         }
+        let ahead = priority.wrapping_sub(self.current) as usize;
+        if ahead < self.buckets.len() {
+            self.insert(priority, item);
+        } else {
+            self.push_far(priority, item);
+        }
+    }
+
+    #[cold]
+    fn push_far(&mut self, priority: u32, item: u32) {
         // With a consistent heuristic the priorities stay within the ring (only the start
         // states may come in any order); stay correct whatever comes.
         let low = self.current.min(priority);
@@ -993,6 +1048,7 @@ impl Buckets {
             .saturating_add(self.buckets.len().saturating_sub(1) as u32)
     }
 
+    #[inline]
     fn insert(&mut self, priority: u32, item: u32) {
         let slot = priority as usize & (self.buckets.len() - 1);
         self.buckets[slot].push(item);
