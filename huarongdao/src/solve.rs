@@ -82,12 +82,8 @@ pub struct Solver {
     queue: Vec<u32>,
     queue_next: Vec<u32>,
     // Scratch for the searches over states.
-    g: Vec<u32>,
-    /// The heuristic of each state seen by the current query.
-    h: Vec<u32>,
-    parent: Vec<u32>,
-    seen: Vec<u32>,
-    closed: Vec<u32>,
+    /// Per state, what the current query's search knows of it (one cache line holds four).
+    nodes: Vec<Node>,
     search_stamp: u32,
     buckets: Buckets,
     /// States expanded by the last query (for measurements).
@@ -117,6 +113,17 @@ impl Approach {
             distance: [INF; 4],
         }
     }
+}
+
+/// What a query's search knows of a state: `stamp` is `2 * query stamp` once seen (then
+/// `g`, its best cost so far, `h`, its estimate, and `parent` are valid) and one more once
+/// expanded.
+#[derive(Clone, Copy, Debug, Default)]
+struct Node {
+    stamp: u32,
+    g: u32,
+    h: u32,
+    parent: u32,
 }
 
 /// What the search of one query found.
@@ -174,11 +181,7 @@ impl Solver {
             bfs_from: vec![0; padded],
             queue: Vec::new(),
             queue_next: Vec::new(),
-            g: vec![INF; padded * 4],
-            h: vec![0; padded * 4],
-            parent: vec![NONE; padded * 4],
-            seen: vec![0; padded * 4],
-            closed: vec![0; padded * 4],
+            nodes: vec![Node::default(); padded * 4],
             search_stamp: 0,
             buckets: Buckets::default(),
             expanded: 0,
@@ -224,7 +227,7 @@ impl Solver {
         let mut at = found.goal;
         while at != NONE {
             states.push(at);
-            at = self.parent[at as usize];
+            at = self.nodes[at as usize].parent;
         }
         states.reverse();
         let mut path = Vec::with_capacity(found.moves as usize);
@@ -284,6 +287,7 @@ impl Solver {
             return None;
         }
         let stamp = self.next_search_stamp();
+        let (seen, closed) = (2 * stamp, 2 * stamp + 1);
         if piece == target {
             return Some(Found {
                 moves: 0,
@@ -360,24 +364,27 @@ impl Solver {
                 let side = (state & 3) as usize;
                 let cost = self.approach(&mut approach, blank, piece, sides, side);
                 let u = piece * 4 + side;
-                if cost != INF && (self.seen[u] != stamp || cost < self.g[u]) {
-                    if self.seen[u] != stamp {
-                        self.seen[u] = stamp;
-                        self.h[u] = heuristic.estimate(u);
+                let node = &mut self.nodes[u];
+                if cost != INF && (node.stamp < seen || cost < node.g) {
+                    if node.stamp < seen {
+                        node.stamp = seen;
+                        node.h = heuristic.estimate(u);
                     }
-                    self.g[u] = cost;
-                    self.parent[u] = NONE;
-                    self.buckets.push(cost.saturating_add(self.h[u]), u as u32);
+                    node.g = cost;
+                    node.parent = NONE;
+                    let f = cost.saturating_add(node.h);
+                    self.buckets.push(f, u as u32);
                 }
                 continue;
             }
             let u = state as usize;
-            if self.closed[u] == stamp {
+            let node = &mut self.nodes[u];
+            if node.stamp == closed {
                 continue;
             }
-            self.closed[u] = stamp;
+            node.stamp = closed;
             self.expanded += 1;
-            let g = self.g[u];
+            let g = node.g;
             let (cell, side) = (u >> 2, u & 3);
             if cell == target {
                 return Some(Found {
@@ -389,16 +396,18 @@ impl Solver {
             let slid = (cell.wrapping_add(self.delta[side]) << 2) | (side ^ 1);
             let relax = |v: usize, cost: u32, this: &mut Solver| {
                 let ng = g.saturating_add(cost);
-                if this.seen[v] != stamp {
+                let node = &mut this.nodes[v];
+                if node.stamp < seen {
                     // First seen in this query: its heuristic is computed once.
-                    this.seen[v] = stamp;
-                    this.h[v] = heuristic.estimate(v);
-                } else if ng >= this.g[v] {
-                    return;
+                    node.stamp = seen;
+                    node.h = heuristic.estimate(v);
+                } else if ng >= node.g {
+                    return; // No better (and a closed state never is).
                 }
-                this.g[v] = ng;
-                this.parent[v] = state;
-                this.buckets.push(ng.saturating_add(this.h[v]), v as u32);
+                node.g = ng;
+                node.parent = state;
+                let f = ng.saturating_add(node.h);
+                this.buckets.push(f, v as u32);
             };
             relax(slid, 1, self);
             let costs = self.side_cost[cell];
@@ -504,10 +513,10 @@ impl Solver {
         approach.distance[side]
     }
 
+    /// A new query's stamp: its states are seen at `2 * stamp` and closed at `2 * stamp + 1`.
     fn next_search_stamp(&mut self) -> u32 {
-        if self.search_stamp == u32::MAX {
-            self.seen.fill(0);
-            self.closed.fill(0);
+        if self.search_stamp >= u32::MAX / 2 - 1 {
+            self.nodes.fill(Node::default());
             self.search_stamp = 0;
         }
         self.search_stamp += 1;
