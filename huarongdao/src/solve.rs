@@ -409,14 +409,15 @@ impl Solver {
                 let f = ng.saturating_add(node.h);
                 this.buckets.push(f, v as u32);
             };
+            // Cheap moves first (the slide, the sides beside, the side opposite): among equal
+            // priorities the queue takes the last pushed, so the deepest tie comes out first.
             relax(slid, 1, self);
             let costs = self.side_cost[cell];
-            for other in 0..4 {
-                if other != side {
-                    let cost = costs[PAIR[side][other]];
-                    if cost != INF {
-                        relax((cell << 2) | other, cost, self);
-                    }
+            let beside = if side < 2 { [2, 3] } else { [0, 1] };
+            for other in [beside[0], beside[1], side ^ 1] {
+                let cost = costs[PAIR[side][other]];
+                if cost != INF {
+                    relax((cell << 2) | other, cost, self);
                 }
             }
         }
@@ -1075,6 +1076,14 @@ impl Buckets {
         }
         let span = self.buckets.len();
         let start = self.current as usize & (span - 1);
+        // Most pops come from the current bucket.
+        if let Some(item) = self.buckets[start].pop() {
+            if self.buckets[start].is_empty() {
+                self.bits[start / 64] &= !(1 << (start % 64));
+            }
+            self.len -= 1;
+            return Some((self.current, item));
+        }
         let words = self.bits.len();
         let mut w = start / 64;
         let mut word = self.bits[w] & (u64::MAX << (start % 64));
