@@ -599,6 +599,7 @@ impl Solver {
 
     fn compute_side_costs(&mut self) {
         let articulation = Articulation::new(self);
+        let chain_cost = self.chain_costs();
         let mut max_cost = 1;
         for cell in 0..self.open.len() {
             if !self.open[cell] {
@@ -635,6 +636,8 @@ impl Solver {
                     };
                     match quick {
                         Some(cost) => costs[PAIR[a][b]] = cost,
+                        // A cell inside a corridor: its chain's cost, found once per chain.
+                        None if chain_cost[cell] != INF => costs[PAIR[a][b]] = chain_cost[cell],
                         None => {
                             needed[a][b] = cell.wrapping_add(self.delta[b]);
                             needed_count[a] += 1;
@@ -662,6 +665,82 @@ impl Solver {
             self.side_cost[cell] = costs;
         }
         self.max_cost = max_cost;
+    }
+
+    /// The number of open neighbours of an open cell.
+    fn degree(&self, cell: usize) -> usize {
+        (0..4)
+            .filter(|&d| self.open[cell.wrapping_add(self.delta[d])])
+            .count()
+    }
+
+    /// For every cell with exactly two open neighbours (a corridor cell), the blank's cost
+    /// between its two sides around it; `INF` for the other cells and where no way exists.
+    ///
+    /// Corridor cells form chains `c_0 .. c_{L-1}` between two cells `X` and `Y` of another
+    /// degree (or close into a ring). Around any `c_i` the blank must walk the chain to `X`,
+    /// go from `X` to `Y` outside the chain, and walk back to the other side: `i` +
+    /// `D(X, Y)` + `L - 1 - i` moves, the same for the whole chain, so one BFS serves it
+    /// all (a ring of `L` cells costs `L - 2`). Without this, long winding one-wide
+    /// corridors would take one long BFS per cell.
+    fn chain_costs(&mut self) -> Vec<u32> {
+        let cells = self.open.len();
+        let mut cost = vec![INF; cells];
+        let mut done = vec![false; cells];
+        for start in 0..cells {
+            if !self.open[start] || done[start] || self.degree(start) != 2 {
+                continue;
+            }
+            let ends: Vec<usize> = (0..4)
+                .map(|d| start.wrapping_add(self.delta[d]))
+                .filter(|&c| self.open[c])
+                .collect();
+            // Walk each way until a cell of another degree, or back to the start (a ring).
+            let mut halves = Vec::with_capacity(2);
+            let mut ring = false;
+            for &first in &ends {
+                let (mut prev, mut at) = (start, first);
+                let mut half = Vec::new();
+                while at != start && self.degree(at) == 2 {
+                    half.push(at);
+                    let next = (0..4)
+                        .map(|d| at.wrapping_add(self.delta[d]))
+                        .find(|&c| self.open[c] && c != prev);
+                    let Some(next) = next else { break };
+                    (prev, at) = (at, next);
+                }
+                ring |= at == start;
+                halves.push((half, at));
+            }
+            let mut chain = vec![start];
+            let mut value = INF;
+            if ring {
+                chain.extend(&halves[0].0);
+                value = chain.len() as u32 - 2;
+            } else if let [(near_x, x), (near_y, y)] = halves.as_slice() {
+                chain.extend(near_x);
+                chain.extend(near_y);
+                let (x, y) = (*x, *y);
+                let length = chain.len() as u32;
+                if self.degree(x) >= 3 && self.degree(y) >= 3 {
+                    let around = if x == y {
+                        0
+                    } else {
+                        // `start` blocked keeps the BFS out of the chain's way from X to Y.
+                        let targets = [y, usize::MAX, usize::MAX, usize::MAX];
+                        self.bfs(x, start, targets, 1)[0]
+                    };
+                    if around != INF {
+                        value = length - 1 + around;
+                    }
+                }
+            }
+            for &c in &chain {
+                done[c] = true;
+                cost[c] = value;
+            }
+        }
+        cost
     }
 
     fn compute_components(&mut self) {
