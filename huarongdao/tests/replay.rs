@@ -19,6 +19,9 @@ fn every_path_replays_on_the_benchmark_boards() {
         while let Some(query) = parsed.next_query() {
             let query = query.expect("a query");
             k += 1;
+            if !small && k > 10 {
+                break; // Paths of 100,000 moves and more: a few of them are enough.
+            }
             let answer = solver.solve(&query);
             if small {
                 assert_eq!(answer, plain.solve(&query), "{name}, query {k}");
@@ -46,6 +49,7 @@ fn every_path_replays_on_the_benchmark_boards() {
             }
         }
         assert!(solvable > k / 2, "{name}: only {solvable} of {k} solvable");
+        assert!(k >= 10, "{name}: only {k} queries");
     }
 }
 
