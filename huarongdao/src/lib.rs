@@ -16,7 +16,24 @@
 //!
 //! Conventions (the official data never exercises them): a query whose blank starts on
 //! the piece, or whose blank, piece or target is a fixed cell, has no solution (`-1`);
-//! otherwise a piece already on its target needs 0 moves.
+//! otherwise a piece already on its target needs 0 moves. A move sequence is written as
+//! the directions the blank moves in (`U`, `D`, `L`, `R`): the blank swaps with its
+//! neighbour that way, and the designated piece moves when it is that neighbour.
+//!
+//! ```
+//! use huarongdao::{Input, Solver};
+//!
+//! let src = b"3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n1 2 2 2 3 2\n";
+//! let mut input = Input::new(src).unwrap();
+//! let mut solver = Solver::for_queries(input.board(), input.query_count()).unwrap();
+//! let first = input.next_query().unwrap().unwrap();
+//! assert_eq!(solver.solve(&first), Some(2));
+//! let moves = solver.solve_with_path(&first).unwrap();
+//! assert_eq!(huarongdao::format_moves(&moves), "UU");
+//! let second = input.next_query().unwrap().unwrap();
+//! assert_eq!(solver.solve(&second), None); // printed as -1
+//! assert!(input.next_query().is_none());
+//! ```
 
 pub mod parse;
 pub mod reference;

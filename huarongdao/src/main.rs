@@ -36,7 +36,8 @@ OPTIONS:
     -V, --version  print the version
 
 EXIT CODES:
-    0  every query answered (-1 is an answer)
+    0  every query answered (-1 is an answer), or standard output was closed early
+    1  the output could not be written
     2  bad arguments or bad input (the answers before the bad query are printed)
 ";
 
@@ -121,10 +122,12 @@ fn run(input: &[u8], out: &mut impl Write, path: bool, show: bool) -> Result<(),
             writeln!(out, "{}", format_moves(&moves))?;
         }
         if show {
-            let shown = render::render(&board, &query, &moves).map_err(|e| {
-                Failure::Input(format!("internal error, the path does not replay: {e}"))
+            render::write_steps(out, &board, &query, &moves).map_err(|e| match e {
+                render::ShowError::Output(e) => Failure::Output(e),
+                render::ShowError::Illegal(e) => {
+                    Failure::Input(format!("internal error, the path does not replay: {e}"))
+                }
             })?;
-            out.write_all(shown.as_bytes())?;
         }
     }
     Ok(())

@@ -7,23 +7,53 @@
 //! the rows and columns the solution uses, plus a margin of one cell, and a first line says
 //! which part is shown.
 
-use crate::replay::replay;
+use crate::replay::{replay, IllegalMove};
 use crate::{Board, Query};
 use grid_common::Dir;
-use std::fmt::Write;
+use std::io::{self, Write};
 
 /// Boards up to this many rows are shown whole.
 const FULL_ROWS: usize = 40;
 /// Boards up to this many columns are shown whole.
 const FULL_COLS: usize = 80;
 
-/// The board at each step of `moves` (which must be legal), or the replay error in words.
+/// Why a board could not be shown.
+#[derive(Debug)]
+pub enum ShowError {
+    /// The moves are not legal on the board.
+    Illegal(IllegalMove),
+    /// Writing failed.
+    Output(io::Error),
+}
+
+impl From<io::Error> for ShowError {
+    fn from(e: io::Error) -> ShowError {
+        ShowError::Output(e)
+    }
+}
+
+/// The board at each step of `moves` as a string (see [`write_steps`]).
 pub fn render(board: &Board, query: &Query, moves: &[Dir]) -> Result<String, String> {
-    let placements = replay(board, query, moves).map_err(|e| e.to_string())?;
+    let mut out = Vec::new();
+    match write_steps(&mut out, board, query, moves) {
+        Ok(()) => Ok(String::from_utf8_lossy(&out).into_owned()),
+        Err(ShowError::Illegal(e)) => Err(e.to_string()),
+        Err(ShowError::Output(e)) => Err(e.to_string()),
+    }
+}
+
+/// Writes the board at each step of `moves` to `out`, one step at a time (a long solution
+/// on a large board is never held in memory whole). The moves are checked first.
+pub fn write_steps(
+    out: &mut impl Write,
+    board: &Board,
+    query: &Query,
+    moves: &[Dir],
+) -> Result<(), ShowError> {
+    let placements = replay(board, query, moves).map_err(ShowError::Illegal)?;
     let (rows, cols) = (board.rows(), board.cols());
     let (mut top, mut bottom, mut left, mut right) =
         (0, rows.saturating_sub(1), 0, cols.saturating_sub(1));
-    let mut out = String::new();
     if rows > FULL_ROWS || cols > FULL_COLS {
         let cells = placements
             .iter()
@@ -36,48 +66,47 @@ pub fn render(board: &Board, query: &Query, moves: &[Dir]) -> Result<String, Str
         }
         (top, left) = (top.saturating_sub(1), left.saturating_sub(1));
         (bottom, right) = ((bottom + 1).min(rows - 1), (right + 1).min(cols - 1)); // rows, cols >= 1 here
-        let _ = writeln!(
+        writeln!(
             out,
             "rows {}-{}, columns {}-{} of the {rows}x{cols} board",
             top + 1,
             bottom + 1,
             left + 1,
             right + 1
-        );
+        )?;
     }
     let total = moves.len();
     for (k, at) in placements.iter().enumerate() {
         match k {
-            0 => {
-                let _ = writeln!(out, "step 0/{total}: start");
-            }
-            _ => {
-                let _ = writeln!(out, "step {k}/{total}: {}", moves[k - 1]);
-            }
+            0 => writeln!(out, "step 0/{total}: start")?,
+            _ => writeln!(out, "step {k}/{total}: {}", moves[k - 1])?,
         }
+        let mut line = Vec::with_capacity(right + 2 - left);
         for r in top..=bottom {
+            line.clear();
             for c in left..=right {
                 let pos = grid_common::Pos::new(r, c);
                 let ch = if pos == at.piece {
                     if pos == query.target {
-                        '*'
+                        b'*'
                     } else {
-                        'P'
+                        b'P'
                     }
                 } else if pos == at.blank {
-                    '_'
+                    b'_'
                 } else if pos == query.target {
-                    'T'
+                    b'T'
                 } else if board.is_open(pos) {
-                    '.'
+                    b'.'
                 } else {
-                    '#'
+                    b'#'
                 };
-                out.push(ch);
+                line.push(ch);
             }
-            out.push('\n');
+            line.push(b'\n');
+            out.write_all(&line)?;
         }
-        out.push('\n');
+        out.write_all(b"\n")?;
     }
-    Ok(out)
+    Ok(())
 }
