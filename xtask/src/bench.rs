@@ -19,6 +19,8 @@ struct Options {
     crate_name: Option<String>,
     vs: Option<Vec<String>>,
     runs: usize,
+    /// Input files given on the command line (real data that stays outside the project).
+    files: Vec<PathBuf>,
 }
 
 pub fn run(args: &[String]) -> Result<(), Failure> {
@@ -61,6 +63,7 @@ fn parse(args: &[String]) -> Result<Options, Failure> {
         crate_name: None,
         vs: None,
         runs: 5,
+        files: Vec::new(),
     };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -74,6 +77,12 @@ fn parse(args: &[String]) -> Result<Options, Failure> {
                     return Err(Failure::Usage("--vs needs a command".into()));
                 }
                 options.vs = Some(words);
+            }
+            "--input" => {
+                let file = it
+                    .next()
+                    .ok_or_else(|| Failure::Usage("--input needs a file".into()))?;
+                options.files.push(PathBuf::from(file));
             }
             "--runs" => {
                 options.runs = it
@@ -91,9 +100,9 @@ fn parse(args: &[String]) -> Result<Options, Failure> {
             other => return Err(Failure::Usage(format!("unexpected argument '{other}'"))),
         }
     }
-    if options.vs.is_some() && options.crate_name.is_none() {
+    if (options.vs.is_some() || !options.files.is_empty()) && options.crate_name.is_none() {
         return Err(Failure::Usage(
-            "--vs compares one crate: name it (bench CRATE --vs 'COMMAND')".into(),
+            "--vs and --input are for one crate: name it (bench CRATE --vs 'COMMAND')".into(),
         ));
     }
     Ok(options)
@@ -148,13 +157,23 @@ fn bench_crate(
     let dir = target_dir(root).join("bench").join(kit.name);
     std::fs::create_dir_all(&dir)?;
     let binary = target_dir(root).join("release").join(kit.name);
-    let inputs: Vec<(String, Vec<String>, PathBuf, usize)> = (kit.bench_inputs)()
+    let inputs = (kit.bench_inputs)()
         .into_iter()
         .map(|(name, args, text)| {
             let path = dir.join(format!("{name}.in"));
             std::fs::write(&path, &text).map(|()| (name, args, path, text.len()))
         })
-        .collect::<Result<_, _>>()?;
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut inputs = inputs;
+    for file in &options.files {
+        let bytes = std::fs::metadata(file)
+            .map_err(|e| Failure::Usage(format!("cannot read {}: {e}", file.display())))?
+            .len();
+        let name = file
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        inputs.push((name, Vec::new(), file.clone(), bytes as usize));
+    }
     println!(
         "\n{} ({} runs each{}; inputs in {})",
         kit.name,

@@ -30,9 +30,10 @@ tasks:
   stress <CRATE> [--cases N] [--seed S] [--max-size K]
                          random instances, solver against brute force in process; the first
                          failure is shrunk and saved as a snapshot case
-  bench [CRATE] [--vs 'COMMAND'] [--runs N]
+  bench [CRATE] [--vs 'COMMAND'] [--runs N] [--input FILE]...
                          time the release binary on generated worst cases (median, min-max,
-                         peak memory), side by side with another program with --vs
+                         peak memory), side by side with another program with --vs; --input
+                         adds a file of real data to the table
 ";
 
 fn main() -> ExitCode {
