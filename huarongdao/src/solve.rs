@@ -6,18 +6,22 @@
 //!
 //! - the piece slides into the blank: cost 1, the blank ends up on the opposite side;
 //! - the blank walks from one side of the piece to another without crossing the piece: the
-//!   cost is precomputed once per board for every cell and pair of sides. Most of them need
-//!   no search (2 around a free corner, 4 around a free flank); the others take a BFS that
-//!   stops as soon as every side asked for is found, and sides that the piece's cell
-//!   separates (different biconnected components of the board) are never searched for.
+//!   cost is precomputed once per board for every cell and pair of sides. Most need no
+//!   search (2 around a free corner, 4 around a free flank); sides that the cell separates
+//!   (different biconnected components of the board) are never searched for; the cells of a
+//!   one-wide corridor share one cost, found by one BFS per corridor; the rest take a BFS
+//!   that stops as soon as every side asked for is found.
 //!
 //! The state graph is undirected. Its connected components are labelled once per board, so
 //! a query whose start and goal states share no component is answered `-1` at once. Each
-//! query then runs one BFS of the blank to the sides of the piece and an A* search over the
-//! states, with a monotone bucket queue (a ring of buckets with a bitmap of the non-empty
-//! ones). The heuristic is the maximum of two consistent lower bounds: the exact cost on an
-//! empty unbounded board (a closed formula), and landmark bounds |d(L, s) - d(L, goal)| from
-//! a few landmark states whose distances to every state are computed once per board.
+//! query is an A* search over the states with a monotone bucket queue (a ring of buckets
+//! with a bitmap of the non-empty ones). The start states enter it as seeds with a lower
+//! bound of the blank's walk to them; the exact walks come from one A* search of the blank
+//! towards the piece, resumed only when a seed comes out of the queue. The heuristic is the
+//! maximum of two consistent lower bounds: the exact cost on an empty unbounded board (a
+//! closed formula, tabulated per board), and landmark bounds from up to four landmark
+//! states whose distances to every state are computed once per board (when there are
+//! enough queries to pay for them).
 //!
 //! The path is rebuilt by expanding each edge of the optimal state path back into the
 //! blank's actual walk (a BFS per side-to-side step on the path only).
@@ -147,7 +151,8 @@ impl Solver {
         Solver::with_landmarks(board, default_landmarks(open, fixed, queries))
     }
 
-    /// Like [`Solver::new`] with `landmarks` landmark states (0 disables them).
+    /// Like [`Solver::new`] with `landmarks` landmark states (at most [`LANDMARKS`]; 0
+    /// disables them).
     pub fn with_landmarks(board: &Board, landmarks: usize) -> Result<Solver, TooLarge> {
         let (rows, cols) = (board.rows(), board.cols());
         let width = cols.checked_add(2).ok_or(TooLarge)?;
@@ -896,6 +901,7 @@ struct Heuristic<'a> {
 }
 
 impl Heuristic<'_> {
+    #[inline]
     fn estimate(&self, state: usize) -> u32 {
         if !self.on {
             return 0;
