@@ -9,7 +9,7 @@
 //! - [`solve`]: the fast solver ([`solve::Solver`]): states are (piece cell, side of the
 //!   piece the blank is on), side-to-side costs are precomputed once per board, and each
 //!   query is an A* search over those states with an admissible, consistent heuristic.
-//! - [`reference`]: the brute-force reference, a plain BFS over (blank, piece) cells.
+//! - [`reference`](mod@reference): the brute-force reference, a plain BFS over (blank, piece) cells.
 //! - [`replay`]: applies a sequence of blank moves, checking every move.
 //! - [`render`]: the board step by step, for `--show`.
 //! - [`testkit`]: generators and checks for tests, `cargo xtask stress` and `bench`.
