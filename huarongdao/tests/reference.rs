@@ -7,7 +7,8 @@ use huarongdao::replay::check_solution;
 use huarongdao::{reference, testkit, Board, Query, Solver};
 
 /// Every board of `rows` x `cols` cells and every query on it (blank, piece and target
-/// anywhere, fixed cells and blank-on-piece included), one solver a board for all queries.
+/// anywhere, fixed cells and blank-on-piece included), one solver a board for all queries
+/// (with and without landmarks).
 fn exhaustive(rows: usize, cols: usize) -> usize {
     let cells = rows * cols;
     let mut checked = 0;
@@ -17,6 +18,7 @@ fn exhaustive(rows: usize, cols: usize) -> usize {
             open: Grid::from_cells(rows, cols, open).expect("a grid"),
         };
         let mut solver = Solver::new(&board).expect("a solver");
+        let mut without_landmarks = Solver::with_landmarks(&board, 0).expect("a solver");
         let positions: Vec<Pos> = board.open.positions().collect();
         for &blank in &positions {
             for &piece in &positions {
@@ -29,6 +31,7 @@ fn exhaustive(rows: usize, cols: usize) -> usize {
                     let expected = reference::solve(&board, &query);
                     let got = solver.solve(&query);
                     assert_eq!(got, expected, "{rows}x{cols} board {mask:b}, {query:?}");
+                    assert_eq!(without_landmarks.solve(&query), expected, "no landmarks");
                     let path = solver.solve_with_path(&query);
                     assert_eq!(path.as_ref().map(|p| p.len() as u64), expected);
                     if let Some(path) = path {
