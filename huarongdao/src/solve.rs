@@ -399,31 +399,33 @@ impl Solver {
             }
             // The piece slides into the blank.
             let slid = (cell.wrapping_add(self.delta[side]) << 2) | (side ^ 1);
-            let relax = |v: usize, cost: u32, this: &mut Solver| {
+            // Cheap moves first (the slide, the sides beside, the side opposite): among equal
+            // priorities the queue takes the last pushed, so the deepest tie comes out first.
+            let costs = self.side_cost[cell];
+            let beside = if side < 2 { [2, 3] } else { [0, 1] };
+            let moves = [
+                (slid, 1),
+                ((cell << 2) | beside[0], costs[PAIR[side][beside[0]]]),
+                ((cell << 2) | beside[1], costs[PAIR[side][beside[1]]]),
+                ((cell << 2) | (side ^ 1), costs[PAIR[side][side ^ 1]]),
+            ];
+            for (v, cost) in moves {
+                if cost == INF {
+                    continue;
+                }
                 let ng = g.saturating_add(cost);
-                let node = &mut this.nodes[v];
+                let node = &mut self.nodes[v];
                 if node.stamp < seen {
                     // First seen in this query: its heuristic is computed once.
                     node.stamp = seen;
                     node.h = heuristic.estimate(v);
                 } else if ng >= node.g {
-                    return; // No better (and a closed state never is).
+                    continue; // No better (and a closed state never is).
                 }
                 node.g = ng;
                 node.parent = state;
                 let f = ng.saturating_add(node.h);
-                this.buckets.push(f, v as u32);
-            };
-            // Cheap moves first (the slide, the sides beside, the side opposite): among equal
-            // priorities the queue takes the last pushed, so the deepest tie comes out first.
-            relax(slid, 1, self);
-            let costs = self.side_cost[cell];
-            let beside = if side < 2 { [2, 3] } else { [0, 1] };
-            for other in [beside[0], beside[1], side ^ 1] {
-                let cost = costs[PAIR[side][other]];
-                if cost != INF {
-                    relax((cell << 2) | other, cost, self);
-                }
+                self.buckets.push(f, v as u32);
             }
         }
         None
