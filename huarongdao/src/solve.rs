@@ -321,6 +321,7 @@ impl Solver {
         // Per landmark, the least and the greatest finite distance of a goal state: a state
         // at distance d from the landmark is at least lo - d or d - hi from every goal.
         let mut goal_distances = [[INF; 2]; LANDMARKS];
+        // (A landmark out of the goal's component keeps lo = INF.)
         if let Some(goals) = landmarks.get(target * 4..target * 4 + 4) {
             for (j, bounds) in goal_distances.iter_mut().enumerate() {
                 let finite = goals.iter().map(|d| d[j]).filter(|&d| d != INF);
@@ -328,9 +329,20 @@ impl Solver {
                 bounds[1] = finite.max().unwrap_or(INF);
             }
         }
+        let mut goal_set = goal_components.iter().filter(|&&c| c != NONE);
+        let first_goal = goal_set.next().copied();
+        let one_component = goal_set.all(|&c| Some(c) == first_goal);
+        if one_component {
+            for bounds in &mut goal_distances {
+                if bounds[0] == INF {
+                    *bounds = [0, INF];
+                }
+            }
+        }
         let coords = std::sync::Arc::clone(&self.coords);
         let empty_cost = std::sync::Arc::clone(&self.empty_cost);
         let heuristic = Heuristic {
+            one_component,
             coords: &coords,
             empty_cost: &empty_cost,
             cols: self.cols,
@@ -899,6 +911,8 @@ struct Heuristic<'a> {
     target_col: u32,
     landmarks: &'a [[u32; LANDMARKS]],
     goal_distances: [[u32; 2]; LANDMARKS],
+    /// All the goal states lie in one component (the usual case).
+    one_component: bool,
     on: bool,
 }
 
@@ -922,11 +936,20 @@ impl Heuristic<'_> {
         let index = (a as usize * self.cols + b as usize) * 4 + class;
         let mut best = self.empty_cost.get(index).copied().unwrap_or(0);
         if let Some(here) = self.landmarks.get(state) {
-            for j in 0..LANDMARKS {
-                let (d, [lo, hi]) = (here[j], self.goal_distances[j]);
-                // Unreachable landmarks (other components) bound nothing.
-                if d != INF && lo != INF {
+            if self.one_component {
+                // Every state searched lies in the goal's one component: its distances from
+                // the landmarks there are finite, and the others have lo = 0, hi = INF.
+                for j in 0..LANDMARKS {
+                    let (d, [lo, hi]) = (here[j], self.goal_distances[j]);
                     best = best.max(lo.saturating_sub(d)).max(d.saturating_sub(hi));
+                }
+            } else {
+                for j in 0..LANDMARKS {
+                    let (d, [lo, hi]) = (here[j], self.goal_distances[j]);
+                    // Unreachable landmarks (other components) bound nothing.
+                    if d != INF && lo != INF {
+                        best = best.max(lo.saturating_sub(d)).max(d.saturating_sub(hi));
+                    }
                 }
             }
         }
