@@ -471,11 +471,6 @@ impl Solver {
         let stamp = approach.stamp;
         let coords = std::sync::Arc::clone(&self.coords);
         let (pr, pc) = coords[piece];
-        // Every cell but the piece's is at Manhattan distance 1 or more from it.
-        let h = |cell: usize| {
-            let (r, c) = coords[cell];
-            r.abs_diff(pr) + c.abs_diff(pc) - 1
-        };
         let mut now = std::mem::take(&mut self.queue);
         let mut later = std::mem::take(&mut self.queue_next);
         if !approach.started {
@@ -498,8 +493,8 @@ impl Solver {
             self.blank_expanded += 1;
             // A cell improved since it was queued is expanded again, harmlessly.
             let u = u as usize;
-            let hu = h(u);
-            if hu == 0 {
+            let (ur, uc) = coords[u];
+            if ur.abs_diff(pr) + uc.abs_diff(pc) == 1 {
                 for s in 0..4 {
                     if sides[s] == u && !approach.reached[s] {
                         approach.reached[s] = true;
@@ -507,6 +502,8 @@ impl Solver {
                     }
                 }
             }
+            // The directions that bring the blank closer to the piece keep the priority.
+            let closer = [ur > pr, ur < pr, uc > pc, uc < pc];
             let g = self.bfs_dist[u] + 1;
             for dir in 0..4 {
                 let v = u.wrapping_add(self.delta[dir]);
@@ -518,7 +515,7 @@ impl Solver {
                 }
                 self.mark[v] = stamp;
                 self.bfs_dist[v] = g;
-                if h(v) < hu {
+                if closer[dir] {
                     now.push(v as u32);
                 } else {
                     later.push(v as u32);
