@@ -1,8 +1,8 @@
 //! The `huarongdao` binary: reads the judge's input and prints one answer a query.
 
-use grid_common::cli::{self, EXIT_BAD_INPUT, EXIT_OK};
+use grid_common::cli::{Program, RunResult, Stop};
 use huarongdao::{format_answer, format_moves, render, Input, Solver};
-use std::io::{self, BufWriter, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 const USAGE: &str = "\
@@ -41,73 +41,50 @@ EXIT CODES:
     2  bad arguments or bad input (the answers before the bad query are printed)
 ";
 
+const PROGRAM: Program = Program {
+    name: "huarongdao",
+    version: env!("CARGO_PKG_VERSION"),
+    usage: USAGE,
+    flags: &["--path", "--show"],
+    valued: &[],
+};
+
+/// What to print besides the answers.
+struct Options {
+    path: bool,
+    show: bool,
+}
+
 fn main() -> ExitCode {
-    let args = match cli::parse_args(std::env::args().skip(1), &["--path", "--show"], &[]) {
-        Ok(args) => args,
-        Err(message) => return usage_error(&message),
-    };
-    if args.flag("--help") {
-        print!("{USAGE}");
-        return ExitCode::from(EXIT_OK);
-    }
-    if args.flag("--version") {
-        println!("huarongdao {}", env!("CARGO_PKG_VERSION"));
-        return ExitCode::from(EXIT_OK);
-    }
-    let file = match args.input_file() {
-        Ok(file) => file,
-        Err(message) => return usage_error(&message),
-    };
-    let input = match cli::read_input(file) {
-        Ok(bytes) => bytes,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(EXIT_BAD_INPUT);
-        }
-    };
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    let result = run(&input, &mut out, args.flag("--path"), args.flag("--show"));
-    let flushed = out.flush();
-    match result {
-        Ok(()) => match flushed {
-            Ok(()) => ExitCode::from(EXIT_OK),
-            Err(e) => output_failed(&e),
+    PROGRAM.main(
+        |args| {
+            Ok(Options {
+                path: args.flag("--path"),
+                show: args.flag("--show"),
+            })
         },
-        Err(Failure::Output(e)) => output_failed(&e),
-        Err(Failure::Input(message)) => {
-            eprintln!("error: {message}");
-            ExitCode::from(EXIT_BAD_INPUT)
-        }
-    }
+        run,
+    )
 }
 
-/// Why a run stopped early.
-enum Failure {
-    Input(String),
-    Output(io::Error),
-}
-
-impl From<io::Error> for Failure {
-    fn from(e: io::Error) -> Failure {
-        Failure::Output(e)
-    }
-}
-
-fn run(input: &[u8], out: &mut impl Write, path: bool, show: bool) -> Result<(), Failure> {
-    let mut parsed = Input::new(input).map_err(|e| Failure::Input(e.to_string()))?;
+/// Answers every query, each before the next one is read.
+fn run(options: Options, input: &[u8], mut out: &mut dyn Write) -> RunResult {
+    let bad_input = |e: &dyn std::fmt::Display| Ok(Err(Stop::BadInput(e.to_string())));
+    let mut parsed = match Input::new(input) {
+        Ok(parsed) => parsed,
+        Err(e) => return bad_input(&e),
+    };
     let board = parsed.board().clone();
-    let mut solver = Solver::for_queries(&board, parsed.query_count())
-        .map_err(|e| Failure::Input(e.to_string()))?;
+    let mut solver = match Solver::for_queries(&board, parsed.query_count()) {
+        Ok(solver) => solver,
+        Err(e) => return bad_input(&e),
+    };
     while let Some(query) = parsed.next_query() {
         let query = match query {
             Ok(query) => query,
-            Err(e) => {
-                out.flush()?;
-                return Err(Failure::Input(e.to_string()));
-            }
+            Err(e) => return bad_input(&e),
         };
-        if !(path || show) {
+        if !(options.path || options.show) {
             writeln!(out, "{}", format_answer(solver.solve(&query)))?;
             continue;
         }
@@ -118,31 +95,18 @@ fn run(input: &[u8], out: &mut impl Write, path: bool, show: bool) -> Result<(),
             format_answer(moves.as_ref().map(|m| m.len() as u64))
         )?;
         let Some(moves) = moves else { continue };
-        if path {
+        if options.path {
             writeln!(out, "{}", format_moves(&moves))?;
         }
-        if show {
-            render::write_steps(out, &board, &query, &moves).map_err(|e| match e {
-                render::ShowError::Output(e) => Failure::Output(e),
-                render::ShowError::Illegal(e) => {
-                    Failure::Input(format!("internal error, the path does not replay: {e}"))
+        if options.show {
+            match render::write_steps(&mut out, &board, &query, &moves) {
+                Ok(()) => {}
+                Err(render::ShowError::Output(e)) => return Err(e),
+                Err(render::ShowError::Illegal(e)) => {
+                    writeln!(out, "(cannot show the moves: {e})")?;
                 }
-            })?;
+            }
         }
     }
-    Ok(())
-}
-
-fn usage_error(message: &str) -> ExitCode {
-    eprintln!("error: {message}");
-    eprintln!("hint: run 'huarongdao --help' for the usage");
-    ExitCode::from(EXIT_BAD_INPUT)
-}
-
-fn output_failed(e: &io::Error) -> ExitCode {
-    if e.kind() == io::ErrorKind::BrokenPipe {
-        return ExitCode::from(EXIT_OK);
-    }
-    eprintln!("error: cannot write the output: {e}");
-    ExitCode::from(grid_common::cli::EXIT_LIMIT)
+    Ok(Ok(()))
 }
