@@ -108,6 +108,11 @@ impl<'a> Reader<'a> {
         self.src.len() - self.pos
     }
 
+    /// The next unread byte, if any (for formats where line breaks matter).
+    pub fn peek_byte(&self) -> Option<u8> {
+        self.src.get(self.pos).copied()
+    }
+
     /// Skips spaces, tabs, carriage returns and line breaks.
     pub fn skip_whitespace(&mut self) {
         while self.pos < self.src.len() && self.src[self.pos].is_ascii_whitespace() {
@@ -195,16 +200,24 @@ impl<'a> Reader<'a> {
     where
         T: FromStr + PartialOrd + fmt::Display,
     {
-        let expected = format!(
-            "{what} (an integer from {} to {})",
-            range.start(),
-            range.end()
-        );
-        let (at, n) = self.number_at::<T>(&expected)?;
-        if range.contains(&n) {
-            Ok((at, n))
-        } else {
-            Err(self.error_at(at, expected, format!("{n}")))
+        // The message is built only for an error: readers call this for every number.
+        let expected = || {
+            format!(
+                "{what} (an integer from {} to {})",
+                range.start(),
+                range.end()
+            )
+        };
+        let Some((at, text)) = self.token() else {
+            return Err(self.error_at(self.pos, expected(), "end of input"));
+        };
+        match std::str::from_utf8(text)
+            .ok()
+            .and_then(|s| s.parse::<T>().ok())
+        {
+            Some(n) if range.contains(&n) => Ok((at, n)),
+            Some(n) => Err(self.error_at(at, expected(), format!("{n}"))),
+            None => Err(self.error_at(at, expected(), describe_token(text))),
         }
     }
 
@@ -433,6 +446,7 @@ mod tests {
         );
         assert_eq!(r.line(), None);
         let mut r = Reader::new(b"1 2 junk\n");
+        assert_eq!(r.peek_byte(), Some(b'1'));
         r.number::<u8>("a").unwrap();
         r.number::<u8>("b").unwrap();
         let err = r.end_line().unwrap_err();
