@@ -1,7 +1,7 @@
 //! The `bloxorz` binary: reads POJ 3322 cases and prints the fewest rolls for each.
 
 use bloxorz::{answer_line, path_line, read_case, render, replay, solve};
-use grid_common::cli::{Program, RunResult, Stop};
+use grid_common::cli::{Printing, Program, RunResult, Stop};
 use grid_common::input::Reader;
 use std::io::Write;
 use std::process::ExitCode;
@@ -38,26 +38,12 @@ const PROGRAM: Program = Program {
     valued: &[],
 };
 
-/// What to print besides the answers.
-struct Options {
-    path: bool,
-    show: bool,
-}
-
 fn main() -> ExitCode {
-    PROGRAM.main(
-        |args| {
-            Ok(Options {
-                path: args.flag("--path"),
-                show: args.flag("--show"),
-            })
-        },
-        run,
-    )
+    PROGRAM.main(|args| Ok(Printing::from_args(args)), run)
 }
 
 /// Answers every case, each before the next one is read.
-fn run(options: Options, input: &[u8], out: &mut dyn Write) -> RunResult {
+fn run(options: Printing, input: &[u8], out: &mut dyn Write) -> RunResult {
     let mut reader = Reader::new(input);
     for case in 1.. {
         let board = match read_case(&mut reader, case) {

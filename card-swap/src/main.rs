@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use card_swap::parse::{Boards, Shape};
 use card_swap::solve::Solver;
 use card_swap::{format_path, render};
-use grid_common::cli::{Args, Program, RunResult, Stop};
+use grid_common::cli::{Args, Printing, Program, RunResult, Stop};
 
 const USAGE: &str = "\
 card-swap: 蓝桥杯 2016 卡片换位 — swap the cards A and B in the fewest moves.
@@ -49,8 +49,7 @@ const PROGRAM: Program = Program {
 /// The board shape and what to print besides the answers.
 struct Settings {
     shape: Shape,
-    path: bool,
-    show: bool,
+    printing: Printing,
 }
 
 fn main() -> ExitCode {
@@ -67,15 +66,14 @@ fn settings(args: &Args) -> Result<Settings, String> {
         .unwrap_or(Shape::JUDGE.cols());
     Ok(Settings {
         shape: Shape::new(rows, cols)?,
-        path: args.flag("--path"),
-        show: args.flag("--show"),
+        printing: Printing::from_args(args),
     })
 }
 
 /// Solves the boards one by one, printing each answer before reading the next board.
 fn run(settings: Settings, input: &[u8], out: &mut dyn Write) -> RunResult {
     let mut solver = Solver::new();
-    let moves_wanted = settings.path || settings.show;
+    let moves_wanted = settings.printing.wants_moves();
     for board in Boards::new(input, settings.shape) {
         let board = match board {
             Ok(board) => board,
@@ -95,12 +93,12 @@ fn run(settings: Settings, input: &[u8], out: &mut dyn Write) -> RunResult {
             Some(n) => writeln!(out, "{n}")?,
             None => writeln!(out, "-1")?,
         }
-        if settings.path {
+        if settings.printing.path {
             if let Some(moves) = &moves {
                 writeln!(out, "{}", format_path(moves))?;
             }
         }
-        if settings.show {
+        if settings.printing.show {
             write!(out, "{}", render::show(&board, moves.as_deref()))?;
         }
     }

@@ -121,6 +121,30 @@ pub fn read_input(file: Option<&str>) -> Result<Vec<u8>, String> {
     }
 }
 
+/// What a binary prints besides the answers: the moves (`--path`) and the steps (`--show`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Printing {
+    /// `--path`: a line with the moves after each answer.
+    pub path: bool,
+    /// `--show`: the board at each step after each answer.
+    pub show: bool,
+}
+
+impl Printing {
+    /// The `--path` and `--show` flags.
+    pub fn from_args(args: &Args) -> Printing {
+        Printing {
+            path: args.flag("--path"),
+            show: args.flag("--show"),
+        }
+    }
+
+    /// True when the moves themselves are needed, not only their number.
+    pub fn wants_moves(self) -> bool {
+        self.path || self.show
+    }
+}
+
 /// Why a run stopped before answering every case.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Stop {

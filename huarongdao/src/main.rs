@@ -1,6 +1,6 @@
 //! The `huarongdao` binary: reads the judge's input and prints one answer a query.
 
-use grid_common::cli::{Program, RunResult, Stop};
+use grid_common::cli::{Printing, Program, RunResult, Stop};
 use huarongdao::{format_answer, format_moves, render, Input, Solver};
 use std::io::Write;
 use std::process::ExitCode;
@@ -49,26 +49,12 @@ const PROGRAM: Program = Program {
     valued: &[],
 };
 
-/// What to print besides the answers.
-struct Options {
-    path: bool,
-    show: bool,
-}
-
 fn main() -> ExitCode {
-    PROGRAM.main(
-        |args| {
-            Ok(Options {
-                path: args.flag("--path"),
-                show: args.flag("--show"),
-            })
-        },
-        run,
-    )
+    PROGRAM.main(|args| Ok(Printing::from_args(args)), run)
 }
 
 /// Answers every query, each before the next one is read.
-fn run(options: Options, input: &[u8], mut out: &mut dyn Write) -> RunResult {
+fn run(options: Printing, input: &[u8], mut out: &mut dyn Write) -> RunResult {
     let bad_input = |e: &dyn std::fmt::Display| Ok(Err(Stop::BadInput(e.to_string())));
     let mut parsed = match Input::new(input) {
         Ok(parsed) => parsed,
@@ -84,7 +70,7 @@ fn run(options: Options, input: &[u8], mut out: &mut dyn Write) -> RunResult {
             Ok(query) => query,
             Err(e) => return bad_input(&e),
         };
-        if !(options.path || options.show) {
+        if !options.wants_moves() {
             writeln!(out, "{}", format_answer(solver.solve(&query)))?;
             continue;
         }

@@ -1,6 +1,6 @@
 //! The `snake-maze` binary: POJ 1324 Holedox Moving, in the judge's format.
 
-use grid_common::cli::{Args, Program, RunResult, Stop};
+use grid_common::cli::{Args, Printing, Program, RunResult, Stop};
 use snake_maze::parse::Parser;
 use snake_maze::solve::{solve, Options, Store, DEFAULT_MAX_STATES};
 use std::io::Write;
@@ -53,8 +53,7 @@ const PROGRAM: Program = Program {
 /// The solver's options and what to print besides the answers.
 struct Settings {
     solver: Options,
-    path: bool,
-    show: bool,
+    printing: Printing,
 }
 
 fn main() -> ExitCode {
@@ -77,15 +76,14 @@ fn settings(args: &Args) -> Result<Settings, String> {
             ))
         }
     };
-    let (path, show) = (args.flag("--path"), args.flag("--show"));
+    let printing = Printing::from_args(args);
     Ok(Settings {
         solver: Options {
             max_states,
-            path: path || show,
+            path: printing.wants_moves(),
             store,
         },
-        path,
-        show,
+        printing,
     })
 }
 
@@ -112,10 +110,10 @@ fn run(settings: Settings, input: &[u8], out: &mut dyn Write) -> RunResult {
         let Some(moves) = &solution.path else {
             continue;
         };
-        if settings.path {
+        if settings.printing.path {
             writeln!(out, "{}", snake_maze::format_path(moves))?;
         }
-        if settings.show {
+        if settings.printing.show {
             match snake_maze::render::render(&case, moves) {
                 Ok(frames) => write!(out, "{frames}")?,
                 Err(e) => writeln!(out, "(cannot show the moves: {e})")?,
