@@ -153,8 +153,14 @@ fn board_row<'a>(
     row: usize,
     rows: usize,
 ) -> Result<Line<'a>, InputError> {
+    // A row holds no spaces, so, as a judge reading rows with scanf("%s") would, blank
+    // lines before a row and spaces or tabs after it are skipped.
+    reader.skip_blank_lines();
     let mut ahead = reader.clone();
-    if let Some(line) = ahead.line() {
+    if let Some(mut line) = ahead.line() {
+        while let [rest @ .., b' ' | b'\t'] = line.text {
+            line.text = rest;
+        }
         if line.text.len() == cols && line.text.iter().all(|&b| Cell::from_byte(b).is_some()) {
             *reader = ahead;
             return Ok(line);
@@ -169,8 +175,8 @@ fn board_row<'a>(
 
 /// `line L, column C` of a byte offset.
 fn where_is(reader: &Reader<'_>, offset: usize) -> String {
-    let spot = reader.error_at(offset, "", "");
-    format!("line {}, column {}", spot.line, spot.column)
+    let (line, column) = reader.line_col(offset);
+    format!("line {line}, column {column}")
 }
 
 /// Reads every case of `input` (cases numbered from 1).
