@@ -84,7 +84,8 @@ pub struct Solver {
     bfs_dist: Vec<u32>,
     bfs_from: Vec<u8>,
     queue: Vec<u32>,
-    queue_next: Vec<u32>,
+    /// The search of the blank towards the piece at the start of each query.
+    blank_search: BlankSearch,
     // Scratch for the searches over states.
     /// Per state, what the current query's search knows of it (one cache line holds four).
     nodes: Vec<Node>,
@@ -92,31 +93,8 @@ pub struct Solver {
     buckets: Buckets,
     /// States expanded by the last query (for measurements).
     expanded: usize,
-    /// Cells taken out of the blank's queue by the last query (for measurements).
-    blank_expanded: usize,
     /// False for a plain Dijkstra search (tests).
     use_heuristic: bool,
-}
-
-/// The state of a query's resumable search of the blank towards the piece.
-struct Approach {
-    stamp: u32,
-    started: bool,
-    exhausted: bool,
-    reached: [bool; 4],
-    distance: [u32; 4],
-}
-
-impl Approach {
-    fn new(stamp: u32) -> Approach {
-        Approach {
-            stamp,
-            started: false,
-            exhausted: false,
-            reached: [false; 4],
-            distance: [INF; 4],
-        }
-    }
 }
 
 /// What a query's search knows of a state: `stamp` is `2 * query stamp` once seen (then
@@ -185,14 +163,14 @@ impl Solver {
             bfs_dist: vec![0; padded],
             bfs_from: vec![0; padded],
             queue: Vec::new(),
-            queue_next: Vec::new(),
+            blank_search: BlankSearch::default(),
             nodes: vec![Node::default(); padded * 4],
             search_stamp: 0,
             buckets: Buckets::default(),
             expanded: 0,
-            blank_expanded: 0,
             use_heuristic: true,
         };
+        solver.blank_search = BlankSearch::new(&solver);
         solver.compute_side_costs();
         solver.compute_components();
         solver
@@ -210,7 +188,7 @@ impl Solver {
 
     /// Number of cells the blank's search took out of its queue in the last query.
     pub fn blank_expanded(&self) -> usize {
-        self.blank_expanded
+        self.blank_search.expanded
     }
 
     /// Number of states expanded by the last query's search (0 when it needed none).
@@ -278,7 +256,7 @@ impl Solver {
 
     fn search_with(&mut self, query: &Query, landmarks: &[[u32; LANDMARKS]]) -> Option<Found> {
         self.expanded = 0;
-        self.blank_expanded = 0;
+        self.blank_search.expanded = 0;
         let Query {
             blank,
             piece,
@@ -292,7 +270,6 @@ impl Solver {
             return None;
         }
         let stamp = self.next_search_stamp();
-        let (seen, closed) = (2 * stamp, 2 * stamp + 1);
         if piece == target {
             return Some(Found {
                 moves: 0,
@@ -375,11 +352,12 @@ impl Solver {
         }
         // One A* search of the blank towards the piece, resumed each time a seed comes out
         // of the queue, finds the exact walks to the sides.
-        let mut approach = Approach::new(self.next_mark_stamp());
+        self.blank_search.start(blank, piece, sides);
+        let (seen, closed) = (2 * stamp, 2 * stamp + 1);
         while let Some(state) = self.buckets.pop() {
             if state & SEED != 0 {
                 let side = (state & 3) as usize;
-                let cost = self.approach(&mut approach, blank, piece, sides, side);
+                let cost = self.blank_search.distance(side);
                 let u = piece * 4 + side;
                 let node = &mut self.nodes[u];
                 if cost != INF && (node.stamp < seen || cost < node.g) {
@@ -446,88 +424,6 @@ impl Solver {
     fn manhattan(&self, a: usize, b: usize) -> u32 {
         let ((ar, ac), (br, bc)) = (self.coords[a], self.coords[b]);
         ar.abs_diff(br) + ac.abs_diff(bc)
-    }
-
-    /// The blank's fewest moves from `blank` to the side `side` of the piece (`sides` holds
-    /// the cells of the sides wanted, `usize::MAX` for the others), resuming the search kept
-    /// in `approach`. The search is an A* towards the piece's cell, with the Manhattan
-    /// distance to it minus one, a consistent lower bound of the walk to any of its sides;
-    /// its priorities only grow by 0 or 2, so two stacks make its queue, and a side's
-    /// distance is exact when it comes out of them.
-    fn approach(
-        &mut self,
-        approach: &mut Approach,
-        blank: usize,
-        piece: usize,
-        sides: [usize; 4],
-        side: usize,
-    ) -> u32 {
-        if approach.reached[side] {
-            return approach.distance[side];
-        }
-        if approach.exhausted {
-            return INF;
-        }
-        let stamp = approach.stamp;
-        let coords = std::sync::Arc::clone(&self.coords);
-        let (pr, pc) = coords[piece];
-        let mut now = std::mem::take(&mut self.queue);
-        let mut later = std::mem::take(&mut self.queue_next);
-        if !approach.started {
-            approach.started = true;
-            now.clear();
-            later.clear();
-            self.mark[blank] = stamp;
-            self.bfs_dist[blank] = 0;
-            now.push(blank as u32);
-        }
-        loop {
-            let Some(u) = now.pop() else {
-                if later.is_empty() {
-                    approach.exhausted = true;
-                    break;
-                }
-                std::mem::swap(&mut now, &mut later);
-                continue;
-            };
-            self.blank_expanded += 1;
-            // A cell improved since it was queued is expanded again, harmlessly.
-            let u = u as usize;
-            let (ur, uc) = coords[u];
-            if ur.abs_diff(pr) + uc.abs_diff(pc) == 1 {
-                for s in 0..4 {
-                    if sides[s] == u && !approach.reached[s] {
-                        approach.reached[s] = true;
-                        approach.distance[s] = self.bfs_dist[u];
-                    }
-                }
-            }
-            // The directions that bring the blank closer to the piece keep the priority.
-            let closer = [ur > pr, ur < pr, uc > pc, uc < pc];
-            let g = self.bfs_dist[u] + 1;
-            for dir in 0..4 {
-                let v = u.wrapping_add(self.delta[dir]);
-                if !self.open[v] || v == piece {
-                    continue;
-                }
-                if self.mark[v] == stamp && self.bfs_dist[v] <= g {
-                    continue;
-                }
-                self.mark[v] = stamp;
-                self.bfs_dist[v] = g;
-                if closer[dir] {
-                    now.push(v as u32);
-                } else {
-                    later.push(v as u32);
-                }
-            }
-            if approach.reached[side] {
-                break;
-            }
-        }
-        self.queue = now;
-        self.queue_next = later;
-        approach.distance[side]
     }
 
     /// A new query's stamp: its states are seen at `2 * stamp` and closed at `2 * stamp + 1`.
@@ -888,6 +784,149 @@ impl Solver {
     }
 }
 
+/// The resumable search of the blank towards the piece at the start of a query: the
+/// blank's fewest moves to each side of the piece (never crossing it), found on demand.
+///
+/// It is an A* towards the piece's cell with the Manhattan distance to it as the bound, a
+/// consistent lower bound of the walk to any of its sides; its priorities only grow by 0
+/// or 2, so two stacks make its queue, and a side's distance is exact when it comes out.
+#[derive(Clone, Debug, Default)]
+struct BlankSearch {
+    /// Per padded cell, a bit per direction whose neighbour is open.
+    exits: Vec<u8>,
+    delta: [usize; 4],
+    /// Per padded cell, its row and column.
+    coords: std::sync::Arc<[(u32, u32)]>,
+    /// Per padded cell, `base` plus its distance from the blank once reached in this query;
+    /// below `base` before.
+    dist: Vec<u32>,
+    base: u32,
+    /// The cells whose move keeps the priority, and the cells one step of priority on.
+    now: Vec<u32>,
+    later: Vec<u32>,
+    piece: (u32, u32),
+    /// The cells of the sides wanted (`usize::MAX` for the others).
+    sides: [usize; 4],
+    /// The fewest moves to each side found so far (`INF` until found).
+    distance: [u32; 4],
+    exhausted: bool,
+    /// Cells taken out of the stacks since the last reset (for measurements).
+    expanded: usize,
+}
+
+impl BlankSearch {
+    fn new(solver: &Solver) -> BlankSearch {
+        let exits = (0..solver.open.len())
+            .map(|cell| {
+                let open = |d: usize| solver.open[cell.wrapping_add(solver.delta[d])];
+                if !solver.open[cell] {
+                    return 0;
+                }
+                (0..4)
+                    .filter(|&d| open(d))
+                    .fold(0u8, |bits, d| bits | 1 << d)
+            })
+            .collect();
+        BlankSearch {
+            exits,
+            delta: solver.delta,
+            coords: std::sync::Arc::clone(&solver.coords),
+            dist: vec![0; solver.open.len()],
+            ..BlankSearch::default()
+        }
+    }
+
+    /// Starts a query's search from the cell `blank`, with `piece` blocked and the sides
+    /// `sides` wanted.
+    fn start(&mut self, blank: usize, piece: usize, sides: [usize; 4]) {
+        let span = self.dist.len() as u32 + 1;
+        if self.base >= u32::MAX - 2 * span {
+            self.dist.fill(0);
+            self.base = 0;
+        }
+        // Every distance of the last query lies below the new base.
+        self.base += span;
+        self.dist[blank] = self.base;
+        // Seen at distance 0, the piece's cell is never entered.
+        self.dist[piece] = self.base;
+        self.piece = self.coords[piece];
+        self.sides = sides;
+        self.distance = [INF; 4];
+        self.exhausted = false;
+        self.now.clear();
+        self.later.clear();
+        self.now.push(blank as u32);
+    }
+
+    /// The blank's fewest moves to the side `side` of the piece (`INF` when it cannot get
+    /// there), resuming the search.
+    fn distance(&mut self, side: usize) -> u32 {
+        if self.distance[side] == INF && !self.exhausted {
+            // The stacks as locals, so that the loop keeps them in registers.
+            let mut now = std::mem::take(&mut self.now);
+            let mut later = std::mem::take(&mut self.later);
+            self.exhausted = !self.resume(&mut now, &mut later, side);
+            self.now = now;
+            self.later = later;
+        }
+        self.distance[side]
+    }
+
+    /// Runs the search until the side `side` is reached (true) or every cell the blank can
+    /// reach is expanded (false).
+    fn resume(&mut self, now: &mut Vec<u32>, later: &mut Vec<u32>, side: usize) -> bool {
+        let (base, (pr, pc), sides) = (self.base, self.piece, self.sides);
+        let (exits, coords, dist) = (&self.exits[..], &self.coords[..], &mut self.dist[..]);
+        let mut expanded = 0;
+        let reached = loop {
+            let Some(u) = now.pop() else {
+                if later.is_empty() {
+                    break false;
+                }
+                std::mem::swap(now, later);
+                continue;
+            };
+            expanded += 1;
+            // A cell improved since it was queued is expanded again, harmlessly.
+            let u = u as usize;
+            let d = dist[u].wrapping_sub(base);
+            let (ur, uc) = coords[u];
+            if ur.abs_diff(pr) + uc.abs_diff(pc) == 1 {
+                for s in 0..4 {
+                    if sides[s] == u && self.distance[s] == INF {
+                        self.distance[s] = d;
+                    }
+                }
+            }
+            // The directions that bring the blank closer to the piece keep the priority.
+            let closer = u8::from(ur > pr)
+                | u8::from(ur < pr) << 1
+                | u8::from(uc > pc) << 2
+                | u8::from(uc < pc) << 3;
+            let mut ways = exits[u];
+            while ways != 0 {
+                let dir = ways.trailing_zeros() as usize;
+                ways &= ways - 1;
+                let v = u.wrapping_add(self.delta[dir]);
+                if dist[v].wrapping_sub(base) <= d + 1 {
+                    continue;
+                }
+                dist[v] = base + d + 1;
+                if closer & 1 << dir != 0 {
+                    now.push(v as u32);
+                } else {
+                    later.push(v as u32);
+                }
+            }
+            if self.distance[side] != INF {
+                break true;
+            }
+        };
+        self.expanded += expanded;
+        reached
+    }
+}
+
 /// The default number of landmarks for a board with `open` movable and `fixed` fixed cells
 /// and `queries` queries: none on a board without fixed cells (the empty-board bound is
 /// nearly exact there) or when too few queries would share their cost, else four.
@@ -914,7 +953,7 @@ struct Heuristic<'a> {
 }
 
 impl Heuristic<'_> {
-    #[inline]
+    #[inline(always)]
     fn estimate(&self, state: usize) -> u32 {
         if !self.on {
             return 0;
