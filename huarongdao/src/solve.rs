@@ -170,7 +170,7 @@ impl Solver {
             expanded: 0,
             use_heuristic: true,
         };
-        solver.blank_search = BlankSearch::new(&solver);
+        solver.blank_search = BlankSearch::new(&solver, landmarks > 0);
         solver.compute_side_costs();
         solver.compute_components();
         solver
@@ -805,6 +805,14 @@ struct BlankSearch {
     now: Vec<u32>,
     later: Vec<u32>,
     piece: (u32, u32),
+    /// Per padded cell, its distance from one far cell in the graph of open cells (`INF`
+    /// where unreachable): `|far[u] - far[piece]|` bounds the walk from `u` to the piece
+    /// better than the Manhattan distance along winding corridors. Empty when unused.
+    far: Vec<u32>,
+    /// The piece's cell's entry in `far`.
+    piece_far: u32,
+    /// This query uses `far`: it bounds the blank's walk better at the start.
+    use_far: bool,
     /// The cells of the sides wanted (`usize::MAX` for the others).
     sides: [usize; 4],
     /// The fewest moves to each side found so far (`INF` until found).
@@ -815,7 +823,8 @@ struct BlankSearch {
 }
 
 impl BlankSearch {
-    fn new(solver: &Solver) -> BlankSearch {
+    /// The search for the board of `solver`, with the bound from a far cell when `far`.
+    fn new(solver: &Solver, far: bool) -> BlankSearch {
         let exits = (0..solver.open.len())
             .map(|cell| {
                 let open = |d: usize| solver.open[cell.wrapping_add(solver.delta[d])];
@@ -827,13 +836,49 @@ impl BlankSearch {
                     .fold(0u8, |bits, d| bits | 1 << d)
             })
             .collect();
-        BlankSearch {
+        let mut search = BlankSearch {
             exits,
             delta: solver.delta,
             coords: std::sync::Arc::clone(&solver.coords),
             dist: vec![0; solver.open.len()],
             ..BlankSearch::default()
+        };
+        if far {
+            if let Some(start) = solver.open.iter().position(|&o| o) {
+                let from_start = search.cell_distances(start);
+                let farthest = (0..from_start.len())
+                    .filter(|&c| from_start[c] != INF)
+                    .max_by_key(|&c| from_start[c])
+                    .unwrap_or(start);
+                search.far = search.cell_distances(farthest);
+            }
         }
+        search
+    }
+
+    /// Every cell's distance from `source` in the graph of open cells, `INF` where it
+    /// cannot go.
+    fn cell_distances(&mut self, source: usize) -> Vec<u32> {
+        let mut dist = vec![INF; self.exits.len()];
+        let queue = &mut self.now;
+        queue.clear();
+        dist[source] = 0;
+        queue.push(source as u32);
+        let mut head = 0;
+        while let Some(&u) = queue.get(head) {
+            head += 1;
+            let u = u as usize;
+            let mut ways = self.exits[u];
+            while ways != 0 {
+                let v = u.wrapping_add(self.delta[ways.trailing_zeros() as usize]);
+                ways &= ways - 1;
+                if dist[v] == INF {
+                    dist[v] = dist[u] + 1;
+                    queue.push(v as u32);
+                }
+            }
+        }
+        dist
     }
 
     /// Starts a query's search from the cell `blank`, with `piece` blocked and the sides
@@ -850,6 +895,13 @@ impl BlankSearch {
         // Seen at distance 0, the piece's cell is never entered.
         self.dist[piece] = self.base;
         self.piece = self.coords[piece];
+        self.piece_far = self.far.get(piece).copied().unwrap_or(0);
+        let (br, bc) = self.coords[blank];
+        let manhattan = br.abs_diff(self.piece.0) + bc.abs_diff(self.piece.1);
+        self.use_far = self
+            .far
+            .get(blank)
+            .is_some_and(|&f| f.abs_diff(self.piece_far) > manhattan);
         self.sides = sides;
         self.distance = [INF; 4];
         self.exhausted = false;
@@ -865,7 +917,12 @@ impl BlankSearch {
             // The stacks as locals, so that the loop keeps them in registers.
             let mut now = std::mem::take(&mut self.now);
             let mut later = std::mem::take(&mut self.later);
-            self.exhausted = !self.resume(&mut now, &mut later, side);
+            let reached = if !self.use_far {
+                self.resume::<false>(&mut now, &mut later, side)
+            } else {
+                self.resume::<true>(&mut now, &mut later, side)
+            };
+            self.exhausted = !reached;
             self.now = now;
             self.later = later;
         }
@@ -873,10 +930,18 @@ impl BlankSearch {
     }
 
     /// Runs the search until the side `side` is reached (true) or every cell the blank can
-    /// reach is expanded (false).
-    fn resume(&mut self, now: &mut Vec<u32>, later: &mut Vec<u32>, side: usize) -> bool {
+    /// reach is expanded (false). With `FAR`, the bound is the larger of the Manhattan
+    /// distance and the one from the far cell; both have the parity of the Manhattan
+    /// distance, so a move still changes the bound by exactly one.
+    fn resume<const FAR: bool>(
+        &mut self,
+        now: &mut Vec<u32>,
+        later: &mut Vec<u32>,
+        side: usize,
+    ) -> bool {
         let (base, (pr, pc), sides) = (self.base, self.piece, self.sides);
         let (exits, coords, dist) = (&self.exits[..], &self.coords[..], &mut self.dist[..]);
+        let (far, piece_far) = (&self.far[..], self.piece_far);
         let mut expanded = 0;
         let reached = loop {
             let Some(u) = now.pop() else {
@@ -891,7 +956,8 @@ impl BlankSearch {
             let u = u as usize;
             let d = dist[u].wrapping_sub(base);
             let (ur, uc) = coords[u];
-            if ur.abs_diff(pr) + uc.abs_diff(pc) == 1 {
+            let manhattan = ur.abs_diff(pr) + uc.abs_diff(pc);
+            if manhattan == 1 {
                 for s in 0..4 {
                     if sides[s] == u && self.distance[s] == INF {
                         self.distance[s] = d;
@@ -903,6 +969,11 @@ impl BlankSearch {
                 | u8::from(ur < pr) << 1
                 | u8::from(uc > pc) << 2
                 | u8::from(uc < pc) << 3;
+            let bound = if FAR {
+                manhattan.max(far[u].abs_diff(piece_far))
+            } else {
+                manhattan
+            };
             let mut ways = exits[u];
             while ways != 0 {
                 let dir = ways.trailing_zeros() as usize;
@@ -912,7 +983,14 @@ impl BlankSearch {
                     continue;
                 }
                 dist[v] = base + d + 1;
-                if closer & 1 << dir != 0 {
+                let keeps = if FAR {
+                    let nearer = closer & 1 << dir != 0;
+                    let manhattan = if nearer { manhattan - 1 } else { manhattan + 1 };
+                    manhattan.max(far[v].abs_diff(piece_far)) < bound
+                } else {
+                    closer & 1 << dir != 0
+                };
+                if keeps {
                     now.push(v as u32);
                 } else {
                     later.push(v as u32);
