@@ -1290,7 +1290,19 @@ impl Buckets {
         self.len += 1;
     }
 
+    #[inline]
     fn pop(&mut self) -> Option<u32> {
+        // Most pops come from the current bucket: that path is inlined.
+        let slot = self.current as usize & self.buckets.len().wrapping_sub(1);
+        if let Some(bucket) = self.buckets.get_mut(slot) {
+            if let Some(item) = bucket.pop() {
+                if bucket.is_empty() {
+                    self.bits[slot / 64] &= !(1 << (slot % 64));
+                }
+                self.len -= 1;
+                return Some(item);
+            }
+        }
         self.pop_with_priority().map(|(_, item)| item)
     }
 
