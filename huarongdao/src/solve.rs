@@ -71,6 +71,9 @@ pub struct Solver {
     empty_cost: std::sync::Arc<[u32]>,
     /// Per padded cell, the blank's cost between each unordered pair of its sides ([`PAIR`]).
     side_cost: Vec<[u32; 6]>,
+    /// Per state, the blank's cost to the other sides of its cell in the order the search
+    /// tries them ([`other_sides`]): the two beside, then the opposite one.
+    turn_cost: Vec<[u32; 3]>,
     /// Per state, its connected component in the state graph (`NONE` for invalid states).
     component: Vec<u32>,
     /// The largest finite edge cost.
@@ -155,6 +158,7 @@ impl Solver {
                 .collect(),
             empty_cost: empty_cost_table(rows, cols).into(),
             side_cost: vec![[INF; 6]; padded],
+            turn_cost: Vec::new(),
             component: vec![NONE; padded * 4],
             max_cost: 1,
             landmark_dist: Vec::new(),
@@ -172,6 +176,12 @@ impl Solver {
         };
         solver.blank_search = BlankSearch::new(&solver, landmarks > 0);
         solver.compute_side_costs();
+        solver.turn_cost = (0..padded * 4)
+            .map(|state| {
+                let (costs, side) = (&solver.side_cost[state >> 2], state & 3);
+                other_sides(side).map(|other| costs[PAIR[side][other]])
+            })
+            .collect();
         solver.compute_components();
         solver
             .buckets
@@ -391,13 +401,13 @@ impl Solver {
             let slid = (cell.wrapping_add(self.delta[side]) << 2) | (side ^ 1);
             // Cheap moves first (the slide, the sides beside, the side opposite): among equal
             // priorities the queue takes the last pushed, so the deepest tie comes out first.
-            let costs = self.side_cost[cell];
-            let beside = if side < 2 { [2, 3] } else { [0, 1] };
+            let costs = self.turn_cost[u];
+            let others = other_sides(side);
             let moves = [
                 (slid, 1),
-                ((cell << 2) | beside[0], costs[PAIR[side][beside[0]]]),
-                ((cell << 2) | beside[1], costs[PAIR[side][beside[1]]]),
-                ((cell << 2) | (side ^ 1), costs[PAIR[side][side ^ 1]]),
+                ((cell << 2) | others[0], costs[0]),
+                ((cell << 2) | others[1], costs[1]),
+                ((cell << 2) | others[2], costs[2]),
             ];
             for (v, cost) in moves {
                 if cost == INF {
@@ -1002,6 +1012,17 @@ impl BlankSearch {
         };
         self.expanded += expanded;
         reached
+    }
+}
+
+/// The other sides of a cell than `side`, in the order the search tries them: the two
+/// beside it, then the opposite one.
+#[inline]
+fn other_sides(side: usize) -> [usize; 3] {
+    if side < 2 {
+        [2, 3, side ^ 1]
+    } else {
+        [0, 1, side ^ 1]
     }
 }
 
