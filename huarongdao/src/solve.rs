@@ -63,6 +63,9 @@ pub struct Solver {
     cols: usize,
     width: usize,
     delta: [usize; 4],
+    /// Per side, the step in state indices of the piece sliding into the blank there
+    /// (the blank ends up on the opposite side).
+    slide: [usize; 4],
     open: Vec<bool>,
     /// Per padded cell, its row and column in the padded board.
     coords: std::sync::Arc<[(u32, u32)]>,
@@ -152,6 +155,9 @@ impl Solver {
             cols,
             width,
             delta,
+            slide: std::array::from_fn(|side| {
+                (delta[side] << 2).wrapping_add(side ^ 1).wrapping_sub(side)
+            }),
             open,
             coords: (0..padded)
                 .map(|c| ((c / width) as u32, (c % width) as u32))
@@ -398,7 +404,7 @@ impl Solver {
                 });
             }
             // The piece slides into the blank.
-            let slid = (cell.wrapping_add(self.delta[side]) << 2) | (side ^ 1);
+            let slid = u.wrapping_add(self.slide[side]);
             // Cheap moves first (the slide, the sides beside, the side opposite): among equal
             // priorities the queue takes the last pushed, so the deepest tie comes out first.
             let costs = self.turn_cost[u];
@@ -1313,6 +1319,11 @@ impl Buckets {
 
     #[inline]
     fn pop(&mut self) -> Option<u32> {
+        self.pop_with_priority().map(|(_, item)| item)
+    }
+
+    #[inline]
+    fn pop_with_priority(&mut self) -> Option<(u32, u32)> {
         // Most pops come from the current bucket: that path is inlined.
         let slot = self.current as usize & self.buckets.len().wrapping_sub(1);
         if let Some(bucket) = self.buckets.get_mut(slot) {
@@ -1321,26 +1332,20 @@ impl Buckets {
                     self.bits[slot / 64] &= !(1 << (slot % 64));
                 }
                 self.len -= 1;
-                return Some(item);
+                return Some((self.current, item));
             }
         }
-        self.pop_with_priority().map(|(_, item)| item)
+        self.pop_further()
     }
 
-    fn pop_with_priority(&mut self) -> Option<(u32, u32)> {
+    /// A pop from a bucket after the current one (the current one is empty).
+    #[inline(never)]
+    fn pop_further(&mut self) -> Option<(u32, u32)> {
         if self.len == 0 {
             return None;
         }
         let span = self.buckets.len();
         let start = self.current as usize & (span - 1);
-        // Most pops come from the current bucket.
-        if let Some(item) = self.buckets[start].pop() {
-            if self.buckets[start].is_empty() {
-                self.bits[start / 64] &= !(1 << (start % 64));
-            }
-            self.len -= 1;
-            return Some((self.current, item));
-        }
         let words = self.bits.len();
         let mut w = start / 64;
         let mut word = self.bits[w] & (u64::MAX << (start % 64));
