@@ -84,6 +84,9 @@ pub struct Solver {
     /// Each state's distance from each landmark (`INF` when unreachable, or for a missing
     /// landmark); empty without landmarks.
     landmark_dist: Vec<[u32; LANDMARKS]>,
+    /// `landmark_dist` in 16 bits (`u16::MAX` for `INF`) when every finite distance fits,
+    /// for a cheaper estimate; empty otherwise.
+    landmark_short: Vec<[u16; LANDMARKS]>,
     // Scratch for the blank's BFS.
     mark: Vec<u32>,
     mark_stamp: u32,
@@ -168,6 +171,7 @@ impl Solver {
             component: vec![NONE; padded * 4],
             max_cost: 1,
             landmark_dist: Vec::new(),
+            landmark_short: Vec::new(),
             mark: vec![0; padded],
             mark_stamp: 0,
             bfs_dist: vec![0; padded],
@@ -265,12 +269,19 @@ impl Solver {
     /// The search of one query; leaves `parent` set along the way to the goal it returns.
     fn search(&mut self, query: &Query) -> Option<Found> {
         let landmarks = std::mem::take(&mut self.landmark_dist);
-        let found = self.search_with(query, &landmarks);
+        let short = std::mem::take(&mut self.landmark_short);
+        let found = self.search_with(query, &landmarks, &short);
         self.landmark_dist = landmarks;
+        self.landmark_short = short;
         found
     }
 
-    fn search_with(&mut self, query: &Query, landmarks: &[[u32; LANDMARKS]]) -> Option<Found> {
+    fn search_with(
+        &mut self,
+        query: &Query,
+        landmarks: &[[u32; LANDMARKS]],
+        short: &[[u16; LANDMARKS]],
+    ) -> Option<Found> {
         self.expanded = 0;
         self.blank_search.expanded = 0;
         let Query {
@@ -343,6 +354,8 @@ impl Solver {
             target_col: coords[target].1,
             landmarks,
             goal_distances,
+            short,
+            short_goal_distances: goal_distances.map(|pair| pair.map(to_short)),
             on: self.use_heuristic,
         };
         self.buckets.clear();
@@ -719,6 +732,7 @@ impl Solver {
     /// distance from each, state by state (`count` distances a state, side by side).
     fn compute_landmarks(&mut self, count: usize) {
         self.landmark_dist = Vec::new();
+        self.landmark_short = Vec::new();
         let count = count.min(LANDMARKS);
         if count == 0 {
             return;
@@ -760,6 +774,13 @@ impl Solver {
             for (state, &d) in dist.iter().enumerate() {
                 per_state[state][j] = d;
             }
+        }
+        let fits = per_state
+            .iter()
+            .flatten()
+            .all(|&d| d == INF || d < u32::from(u16::MAX));
+        if fits {
+            self.landmark_short = per_state.iter().map(|ds| ds.map(to_short)).collect();
         }
         self.landmark_dist = per_state;
     }
@@ -1043,6 +1064,11 @@ fn default_landmarks(open: usize, fixed: usize, queries: usize) -> usize {
     }
 }
 
+/// A distance in 16 bits: `INF` becomes `u16::MAX` (finite distances must be smaller).
+fn to_short(d: u32) -> u16 {
+    u16::try_from(d).unwrap_or(u16::MAX)
+}
+
 /// The A* heuristic of one query.
 struct Heuristic<'a> {
     coords: &'a [(u32, u32)],
@@ -1052,6 +1078,9 @@ struct Heuristic<'a> {
     target_col: u32,
     landmarks: &'a [[u32; LANDMARKS]],
     goal_distances: [[u32; 2]; LANDMARKS],
+    /// `landmarks` in 16 bits (empty when they do not fit) and `goal_distances` likewise.
+    short: &'a [[u16; LANDMARKS]],
+    short_goal_distances: [[u16; 2]; LANDMARKS],
     /// All the goal states lie in one component (the usual case).
     one_component: bool,
     on: bool,
@@ -1076,6 +1105,17 @@ impl Heuristic<'_> {
         };
         let index = (a as usize * self.cols + b as usize) * 4 + class;
         let mut best = self.empty_cost.get(index).copied().unwrap_or(0);
+        if self.one_component {
+            if let Some(here) = self.short.get(state) {
+                // The same bound in 16-bit lanes (`u16::MAX` for `INF` saturates alike).
+                let mut most = 0u16;
+                for j in 0..LANDMARKS {
+                    let (d, [lo, hi]) = (here[j], self.short_goal_distances[j]);
+                    most = most.max(lo.saturating_sub(d)).max(d.saturating_sub(hi));
+                }
+                return best.max(u32::from(most));
+            }
+        }
         if let Some(here) = self.landmarks.get(state) {
             if self.one_component {
                 // Every state searched lies in the goal's one component: its distances from
