@@ -11,7 +11,7 @@ use std::time::Instant;
 use crate::workspace::{cargo, files_below, project_root, relative, target_dir, PUZZLES};
 use crate::Failure;
 
-/// Judges one crate on DIR, or every crate on DIR/<crate> with `all`.
+/// Judges one crate on DIR, or every crate on `DIR/<crate>` with `all`.
 pub fn run(args: &[String]) -> Result<(), Failure> {
     let [which, dir] = args else {
         return Err(Failure::Usage("judge needs <CRATE|all> <DIR>".into()));
