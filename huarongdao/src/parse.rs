@@ -140,6 +140,8 @@ impl<'a> Input<'a> {
         // so the input itself backs every byte allocated.
         let mut cells = Vec::with_capacity(rows.saturating_mul(cols).min(reader.remaining()));
         for r in 1..=rows {
+            // Blank lines between the lines of the format are skipped, as a judge would.
+            reader.skip_blank_lines();
             for c in 1..=cols {
                 cells.push(cell(&mut reader, src, r, c)?);
             }
@@ -192,6 +194,7 @@ impl<'a> Input<'a> {
 
     fn parse_query(&mut self) -> Result<Query, InputError> {
         let (rows, cols) = (self.board.rows(), self.board.cols());
+        self.reader.skip_blank_lines();
         let mut cell = |row_name: &str, col_name: &str| -> Result<Pos, InputError> {
             let r = number_on_line(&mut self.reader, self.src, row_name, 1..=rows)?;
             let c = number_on_line(&mut self.reader, self.src, col_name, 1..=cols)?;
@@ -312,5 +315,7 @@ mod tests {
         let err = all("99999 99999 1\n1\n").unwrap_err();
         assert_eq!(err.line, 2);
         assert!(all("1 1 0\r\n1 \r\n").is_ok());
+        let spaced = all("2 2 1\n\n1 1\n \n1 1\n\n1 1 2 2 1 2\n\n").unwrap();
+        assert_eq!(spaced, all("2 2 1\n1 1\n1 1\n1 1 2 2 1 2\n").unwrap());
     }
 }
