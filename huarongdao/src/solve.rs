@@ -1269,12 +1269,32 @@ impl Articulation {
 
 /// A monotone priority queue: a ring of buckets indexed by priority, with a bitmap of the
 /// non-empty ones. Priorities pushed must lie in `current..current + span` (it grows if not).
-#[derive(Clone, Debug, Default)]
+///
+/// The item last pushed at the current priority waits in `top` instead of its bucket: it
+/// would be the next one popped (a bucket is a stack), so an A* whose best child keeps the
+/// priority hands it straight back without touching the ring. The order of the pops is
+/// exactly that of the ring alone.
+#[derive(Clone, Debug)]
 struct Buckets {
     buckets: Vec<Vec<u32>>,
     bits: Vec<u64>,
     current: u32,
+    /// Counts the item in `top` too.
     len: usize,
+    /// The logical top of the current bucket (`NONE` when it is in the ring or absent).
+    top: u32,
+}
+
+impl Default for Buckets {
+    fn default() -> Buckets {
+        Buckets {
+            buckets: Vec::new(),
+            bits: Vec::new(),
+            current: 0,
+            len: 0,
+            top: NONE,
+        }
+    }
 }
 
 impl Buckets {
@@ -1314,12 +1334,23 @@ impl Buckets {
             *word = 0;
         }
         self.len = 0;
+        self.top = NONE;
     }
 
     #[inline]
     fn push(&mut self, priority: u32, item: u32) {
         if self.len == 0 {
             self.current = priority;
+        }
+        if priority == self.current && !self.buckets.is_empty() {
+            // The new top of the current bucket; the old one goes under it.
+            let under = std::mem::replace(&mut self.top, item);
+            self.len += 1;
+            if under != NONE {
+                self.len -= 1;
+                self.insert(priority, under);
+            }
+            return;
         }
         let ahead = priority.wrapping_sub(self.current) as usize;
         if ahead < self.buckets.len() {
@@ -1364,7 +1395,12 @@ impl Buckets {
 
     #[inline]
     fn pop_with_priority(&mut self) -> Option<(u32, u32)> {
-        // Most pops come from the current bucket: that path is inlined.
+        if self.top != NONE {
+            let item = std::mem::replace(&mut self.top, NONE);
+            self.len -= 1;
+            return Some((self.current, item));
+        }
+        // Most other pops come from the current bucket: that path is inlined.
         let slot = self.current as usize & self.buckets.len().wrapping_sub(1);
         if let Some(bucket) = self.buckets.get_mut(slot) {
             if let Some(item) = bucket.pop() {
