@@ -360,8 +360,8 @@ impl Solver {
         };
         self.buckets.clear();
         // The start states enter the queue as seeds with a lower bound of the blank's walk
-        // (its Manhattan distance); a seed's exact walk is searched for only when it comes
-        // out of the queue, and most never do.
+        // ([`BlankSearch::lower_bound`]); a seed's exact walk is searched for only when it
+        // comes out of the queue, and most never do.
         let mut seeds: Vec<(u32, u32)> = Vec::with_capacity(4);
         for (side, &cell) in sides.iter().enumerate() {
             if cell == usize::MAX {
@@ -369,7 +369,7 @@ impl Solver {
             }
             let state = piece * 4 + side;
             let bound = if self.use_heuristic {
-                self.manhattan(blank, cell)
+                self.blank_search.lower_bound(blank, cell)
             } else {
                 0
             };
@@ -448,11 +448,6 @@ impl Solver {
             }
         }
         None
-    }
-
-    fn manhattan(&self, a: usize, b: usize) -> u32 {
-        let ((ar, ac), (br, bc)) = (self.coords[a], self.coords[b]);
-        ar.abs_diff(br) + ac.abs_diff(bc)
     }
 
     /// A new query's stamp: its states are seen at `2 * stamp` and closed at `2 * stamp + 1`.
@@ -964,6 +959,18 @@ impl BlankSearch {
             self.later = later;
         }
         self.distance[side]
+    }
+
+    /// A lower bound of the blank's walk from `from` to `to`: their Manhattan distance, and
+    /// their difference in distance from the far cell (the triangle inequality in the graph
+    /// of open cells, where blocking the piece only lengthens walks).
+    fn lower_bound(&self, from: usize, to: usize) -> u32 {
+        let ((ar, ac), (br, bc)) = (self.coords[from], self.coords[to]);
+        let manhattan = ar.abs_diff(br) + ac.abs_diff(bc);
+        match (self.far.get(from), self.far.get(to)) {
+            (Some(&a), Some(&b)) if a != INF && b != INF => manhattan.max(a.abs_diff(b)),
+            _ => manhattan,
+        }
     }
 
     /// Runs the search until the side `side` is reached (true) or every cell the blank can
