@@ -1344,7 +1344,7 @@ impl Buckets {
         self.top = NONE;
     }
 
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, priority: u32, item: u32) {
         if self.len == 0 {
             self.current = priority;
