@@ -21,7 +21,8 @@
 //! maximum of two consistent lower bounds: the exact cost on an empty unbounded board (a
 //! closed formula, tabulated per board), and landmark bounds from up to four landmark
 //! states whose distances to every state are computed once per board (when there are
-//! enough queries to pay for them).
+//! enough queries to pay for them). On boards with many fixed cells the landmarks alone
+//! serve (a consistent bound too), as the empty-board cost rarely adds to them there.
 //!
 //! The path is rebuilt by expanding each edge of the optimal state path back into the
 //! blank's actual walk (a BFS per side-to-side step on the path only).
@@ -104,6 +105,8 @@ pub struct Solver {
     expanded: usize,
     /// False for a plain Dijkstra search (tests).
     use_heuristic: bool,
+    /// The estimate takes the empty-board cost into account (see [`wants_empty_bound`]).
+    empty_bound: bool,
 }
 
 /// What a query's search knows of a state: `stamp` is `2 * query stamp` once seen (then
@@ -183,6 +186,7 @@ impl Solver {
             buckets: Buckets::default(),
             expanded: 0,
             use_heuristic: true,
+            empty_bound: true,
         };
         solver.blank_search = BlankSearch::new(&solver, landmarks > 0);
         solver.compute_side_costs();
@@ -197,6 +201,9 @@ impl Solver {
             .buckets
             .reserve_span(2 * solver.max_cost as usize + 2);
         solver.compute_landmarks(landmarks);
+        let fixed = board.open.cells().iter().filter(|&&o| !o).count();
+        let short = !solver.landmark_short.is_empty();
+        solver.empty_bound = wants_empty_bound(short, fixed, board.open.len());
         Ok(solver)
     }
 
@@ -270,13 +277,20 @@ impl Solver {
     fn search(&mut self, query: &Query) -> Option<Found> {
         let landmarks = std::mem::take(&mut self.landmark_dist);
         let short = std::mem::take(&mut self.landmark_short);
-        let found = self.search_with(query, &landmarks, &short);
+        // Without the empty-board cost the estimate is the 16-bit landmark bound alone: a
+        // search of its own, so that the usual one keeps its code as it was.
+        let found = if self.empty_bound {
+            self.search_with::<false>(query, &landmarks, &short)
+        } else {
+            self.search_with::<true>(query, &landmarks, &short)
+        };
         self.landmark_dist = landmarks;
         self.landmark_short = short;
         found
     }
 
-    fn search_with(
+    /// The search, with `LANDMARKS_ONLY` as in [`Heuristic::estimate`].
+    fn search_with<const LANDMARKS_ONLY: bool>(
         &mut self,
         query: &Query,
         landmarks: &[[u32; LANDMARKS]],
@@ -373,7 +387,10 @@ impl Solver {
             } else {
                 0
             };
-            seeds.push((bound + heuristic.estimate(state), SEED | side as u32));
+            seeds.push((
+                bound + heuristic.estimate::<LANDMARKS_ONLY>(state),
+                SEED | side as u32,
+            ));
         }
         seeds.sort_unstable();
         for (priority, seed) in seeds {
@@ -392,7 +409,7 @@ impl Solver {
                 if cost != INF && (node.stamp < seen || cost < node.g) {
                     if node.stamp < seen {
                         node.stamp = seen;
-                        node.h = heuristic.estimate(u);
+                        node.h = heuristic.estimate::<LANDMARKS_ONLY>(u);
                     }
                     node.g = cost;
                     node.parent = NONE;
@@ -437,7 +454,7 @@ impl Solver {
                 if node.stamp < seen {
                     // First seen in this query: its heuristic is computed once.
                     node.stamp = seen;
-                    node.h = heuristic.estimate(v);
+                    node.h = heuristic.estimate::<LANDMARKS_ONLY>(v);
                 } else if ng >= node.g {
                     continue; // No better (and a closed state never is).
                 }
@@ -1071,6 +1088,18 @@ fn default_landmarks(open: usize, fixed: usize, queries: usize) -> usize {
     }
 }
 
+/// Whether the estimate should also take the empty-board cost on a board with `fixed` fixed
+/// cells out of `cells`, given whether there are landmark distances in 16 bits.
+///
+/// Either way the estimate is a maximum of consistent lower bounds, so it is consistent
+/// and the search exact; this only trades the work per estimate against the states
+/// expanded. Where fixed cells are many (a fifth of the board or more: walls, lattices,
+/// winding corridors) the empty-board cost, blind to them, rarely beats the landmarks and
+/// costs more than the few states it saves; with fewer fixed cells it pays.
+fn wants_empty_bound(landmarks: bool, fixed: usize, cells: usize) -> bool {
+    !landmarks || fixed.saturating_mul(5) < cells
+}
+
 /// A distance in 16 bits: `INF` becomes `u16::MAX` (finite distances must be smaller).
 fn to_short(d: u32) -> u16 {
     u16::try_from(d).unwrap_or(u16::MAX)
@@ -1094,10 +1123,22 @@ struct Heuristic<'a> {
 }
 
 impl Heuristic<'_> {
+    /// The estimate of `state`; with `LANDMARKS_ONLY` (for boards where
+    /// [`wants_empty_bound`] is false) the 16-bit landmark bound alone when it applies.
     #[inline(always)]
-    fn estimate(&self, state: usize) -> u32 {
+    fn estimate<const LANDMARKS_ONLY: bool>(&self, state: usize) -> u32 {
         if !self.on {
             return 0;
+        }
+        if LANDMARKS_ONLY && self.one_component {
+            if let Some(here) = self.short.get(state) {
+                let mut most = 0u16;
+                for j in 0..LANDMARKS {
+                    let (d, [lo, hi]) = (here[j], self.short_goal_distances[j]);
+                    most = most.max(lo.saturating_sub(d)).max(d.saturating_sub(hi));
+                }
+                return u32::from(most);
+            }
         }
         let (row, col) = self.coords[state >> 2];
         let side = state & 3;
