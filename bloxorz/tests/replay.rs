@@ -5,25 +5,15 @@ use bloxorz::replay::replay_to_target;
 use bloxorz::{parse_all, reference};
 use grid_common::rng::Rng;
 use grid_common::Dir;
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 /// Runs the binary with `args` on `input`; its standard output.
 fn run(args: &[&str], input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bloxorz"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("start the binary");
-    let mut stdin = child.stdin.take().expect("the binary's stdin");
-    let input = input.to_string();
-    let feeder = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let output = child.wait_with_output().expect("run the binary");
-    feeder
-        .join()
-        .expect("feed the input")
-        .expect("write the input");
+    let output = grid_common::transcript::run(
+        env!("CARGO_BIN_EXE_bloxorz").as_ref(),
+        args,
+        input.as_bytes(),
+    )
+    .expect("run the binary");
     assert!(output.status.success(), "exit status {}", output.status);
     String::from_utf8(output.stdout).expect("the output is UTF-8")
 }

@@ -2,28 +2,20 @@
 //! printed answer's length.
 #![allow(clippy::unwrap_used)]
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use card_swap::testkit::{all_boards, board_text, random_board};
 use card_swap::{parse_path, replay, Board};
 use grid_common::rng::Rng;
 
 /// Runs the binary with `args` on `input`; its standard output.
 fn run(args: &[&str], input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_card-swap"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_string();
-    let feeder = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let output = child.wait_with_output().unwrap();
-    feeder.join().unwrap().unwrap();
-    assert!(output.status.success());
-    String::from_utf8(output.stdout).unwrap()
+    let output = grid_common::transcript::run(
+        env!("CARGO_BIN_EXE_card-swap").as_ref(),
+        args,
+        input.as_bytes(),
+    )
+    .expect("run the binary");
+    assert!(output.status.success(), "exit status {}", output.status);
+    String::from_utf8(output.stdout).expect("the output is UTF-8")
 }
 
 /// Checks the binary's `--path` output against the boards; returns the answers.

@@ -7,7 +7,36 @@
 
 use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::{Command, Output, Stdio};
+
+/// Runs `binary` with `args`, feeding it `input` on standard input, and collects what it did.
+///
+/// The input is fed from a thread, so a large output cannot deadlock against it. A program
+/// that stops reading early (bad input) closes the pipe: that is not an error here, its exit
+/// code and output tell what happened; any other failure to write the input is.
+pub fn run<S: AsRef<std::ffi::OsStr>>(
+    binary: &Path,
+    args: &[S],
+    input: &[u8],
+) -> std::io::Result<Output> {
+    let mut child = Command::new(binary)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()?;
+    let mut stdin = child.stdin.take().ok_or(std::io::ErrorKind::BrokenPipe)?;
+    let input = input.to_vec();
+    let feeder = std::thread::spawn(move || match stdin.write_all(&input) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e),
+        _ => Ok(()),
+    });
+    let output = child.wait_with_output()?;
+    feeder
+        .join()
+        .map_err(|_| std::io::Error::other("the thread feeding the input panicked"))??;
+    Ok(output)
+}
 
 /// Runs `binary` on the case `case` (a `.in` file) and returns its transcript.
 pub fn run_case(binary: &Path, case: &Path) -> std::io::Result<String> {
@@ -18,20 +47,7 @@ pub fn run_case(binary: &Path, case: &Path) -> std::io::Result<String> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
         Err(e) => return Err(e),
     };
-    let mut child = Command::new(binary)
-        .args(&args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()?;
-    let mut stdin = child.stdin.take().ok_or(std::io::ErrorKind::BrokenPipe)?;
-    // Feed the input from a thread so a large output cannot deadlock against it.
-    let feeder = std::thread::spawn(move || {
-        // A program that stops reading early (bad input) closes the pipe: not an error here.
-        let _ = stdin.write_all(&input);
-    });
-    let output = child.wait_with_output()?;
-    let _ = feeder.join();
+    let output = run(binary, &args, &input)?;
     let name = binary
         .file_stem()
         .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
