@@ -10,7 +10,7 @@ use std::time::Duration;
 use crate::judge::{first_difference, normalise};
 use crate::kits::{self, Kit};
 use crate::measure::{self, Measured};
-use crate::workspace::{cargo, project_root, target_dir};
+use crate::workspace::{build_release, project_root, target_dir};
 use crate::Failure;
 
 const LIMIT: Duration = Duration::from_secs(120);
@@ -36,17 +36,11 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
         })?],
     };
     let root = project_root();
-    let mut build = cargo(&root);
-    build.args(["build", "--release", "--quiet"]);
-    for kit in &chosen {
-        build.args(["--package", kit.name]);
-    }
-    if !build.status()?.success() {
-        return Err(Failure::Failed("the release build failed".into()));
-    }
+    let names: Vec<&str> = chosen.iter().map(|k| k.name).collect();
+    let binaries = build_release(&root, &names)?;
     let mut problems = Vec::new();
-    for kit in &chosen {
-        bench_crate(&root, kit, &options, &mut problems)?;
+    for (kit, binary) in chosen.iter().zip(&binaries) {
+        bench_crate(&root, kit, binary, &options, &mut problems)?;
     }
     if problems.is_empty() {
         Ok(())
@@ -151,12 +145,12 @@ impl Series {
 fn bench_crate(
     root: &Path,
     kit: &Kit,
+    binary: &Path,
     options: &Options,
     problems: &mut Vec<String>,
 ) -> Result<(), Failure> {
     let dir = target_dir(root).join("bench").join(kit.name);
     std::fs::create_dir_all(&dir)?;
-    let binary = target_dir(root).join("release").join(kit.name);
     let inputs = (kit.bench_inputs)()
         .into_iter()
         .map(|(name, args, text)| {

@@ -2,7 +2,7 @@
 
 use std::process::Command;
 
-use crate::workspace::{cargo, project_root, target_dir, PUZZLES};
+use crate::workspace::{build_release, project_root, PUZZLES};
 use crate::Failure;
 
 /// Builds the puzzle binaries and runs each on its statement sample with `--show`.
@@ -12,15 +12,8 @@ pub fn run() -> Result<(), Failure> {
         .into_iter()
         .filter(|p| root.join(p).join("Cargo.toml").exists())
         .collect();
-    let mut build = cargo(&root);
-    build.args(["build", "--release", "--quiet"]);
-    for p in &puzzles {
-        build.args(["--package", p]);
-    }
-    if !build.status()?.success() {
-        return Err(Failure::Failed("the release build failed".into()));
-    }
-    for puzzle in puzzles {
+    let binaries = build_release(&root, &puzzles)?;
+    for (puzzle, binary) in puzzles.into_iter().zip(binaries) {
         let sample = root.join(puzzle).join("tests/cases/sample.in");
         let Ok(input) = std::fs::File::open(&sample) else {
             println!("{puzzle}: no sample at {}", sample.display());
@@ -30,7 +23,6 @@ pub fn run() -> Result<(), Failure> {
         println!("\n==================== {puzzle} ====================");
         println!("$ {puzzle} --show < {puzzle}/tests/cases/sample.in\n");
         println!("input:\n{}", indent(&shown));
-        let binary = target_dir(&root).join("release").join(puzzle);
         let status = Command::new(&binary).arg("--show").stdin(input).status()?;
         if !status.success() {
             return Err(Failure::Failed(format!(

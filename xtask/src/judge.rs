@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use crate::workspace::{cargo, files_below, project_root, relative, target_dir, PUZZLES};
+use crate::workspace::{build_release, files_below, project_root, relative, PUZZLES};
 use crate::Failure;
 
 /// Judges one crate on DIR, or every crate on `DIR/<crate>` with `all`.
@@ -56,19 +56,12 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
             dir.display()
         )));
     }
-    let mut build = cargo(&root);
-    build.args(["build", "--release", "--quiet"]);
-    for (name, _) in &jobs {
-        build.args(["--package", name]);
-    }
-    if !build.status()?.success() {
-        return Err(Failure::Failed("the release build failed".into()));
-    }
+    let names: Vec<&str> = jobs.iter().map(|(name, _)| name.as_str()).collect();
+    let binaries = build_release(&root, &names)?;
     let mut failures = 0;
     let mut files = 0;
-    for (name, data) in &jobs {
-        let binary = target_dir(&root).join("release").join(name);
-        let (f, n) = judge_folder(&binary, name, data)?;
+    for ((name, data), binary) in jobs.iter().zip(&binaries) {
+        let (f, n) = judge_folder(binary, name, data)?;
         failures += f;
         files += n;
     }

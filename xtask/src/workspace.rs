@@ -3,6 +3,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::Failure;
+
 /// The puzzle crates, in the order the README lists them.
 pub const PUZZLES: [&str; 4] = ["huarongdao", "bloxorz", "snake-maze", "card-swap"];
 
@@ -28,6 +30,20 @@ pub fn target_dir(root: &Path) -> PathBuf {
         Some(dir) => root.join(dir),
         None => root.join("target"),
     }
+}
+
+/// Builds the release binaries of `packages`; the path of each, in order.
+pub fn build_release(root: &Path, packages: &[&str]) -> Result<Vec<PathBuf>, Failure> {
+    let mut build = cargo(root);
+    build.args(["build", "--release", "--quiet"]);
+    for package in packages {
+        build.args(["--package", package]);
+    }
+    if !build.status()?.success() {
+        return Err(Failure::Failed("the release build failed".into()));
+    }
+    let release = target_dir(root).join("release");
+    Ok(packages.iter().map(|p| release.join(p)).collect())
 }
 
 /// A member crate: its package name and folder.
