@@ -7,22 +7,12 @@ use grid_common::rng::Rng;
 #[test]
 fn mangled_inputs_are_errors_or_boards() {
     let mut rng = Rng::new(77);
-    let alphabet = b"#.EXO0123456789 \t\r\n-xQ\xff";
+    let noise: Vec<&[u8]> = b"#.EXO0123456789 \t\r\n-xQ\xff".chunks(1).collect();
     let (mut errors, mut boards) = (0, 0);
     for _ in 0..3000 {
         let mut bytes = random_input(&mut rng, 8).into_bytes();
-        for _ in 0..rng.range(1, 3) {
-            let at = rng.below(bytes.len() + 1);
-            match rng.below(4) {
-                0 => bytes.truncate(at),
-                1 => bytes.insert(at, *rng.choose(alphabet)),
-                2 if at < bytes.len() => bytes[at] = *rng.choose(alphabet),
-                _ if at < bytes.len() => {
-                    bytes.remove(at);
-                }
-                _ => {}
-            }
-        }
+        let edits = rng.range(1, 3);
+        rng.damage(&mut bytes, &noise, edits);
         match parse_all(&bytes) {
             Ok(parsed) => {
                 for board in &parsed {

@@ -31,19 +31,8 @@ fn mangled_inputs_are_answers_or_errors() {
     let (mut answered, mut failed) = (0, 0);
     for _ in 0..3000 {
         let mut input = testkit::random_input(&mut rng, 4).into_bytes();
-        for _ in 0..rng.range(0, 3) {
-            let at = rng.below(input.len() + 1);
-            match rng.below(3) {
-                0 if at < input.len() => {
-                    input.remove(at);
-                }
-                1 if at < input.len() => input[at] = rng.choose(&pieces)[0],
-                _ => {
-                    let piece = rng.choose(&pieces);
-                    input.splice(at..at, piece.iter().copied());
-                }
-            }
-        }
+        let edits = rng.range(0, 3);
+        rng.damage(&mut input, &pieces, edits);
         let shape = *rng.choose(&shapes);
         for board in Boards::new(&input, shape) {
             match board {

@@ -45,6 +45,29 @@ impl Rng {
         &items[self.below(items.len())]
     }
 
+    /// Damages an input with `edits` random edits, each one of: cut the input short, insert a
+    /// piece of `noise`, replace a byte with a piece, or remove a byte. For robustness tests:
+    /// whatever comes out, a parser must answer or report an error, never panic.
+    pub fn damage(&mut self, bytes: &mut Vec<u8>, noise: &[&[u8]], edits: usize) {
+        for _ in 0..edits {
+            let at = self.below(bytes.len() + 1);
+            let piece = self.choose(noise);
+            match self.below(4) {
+                0 => bytes.truncate(at),
+                1 => {
+                    bytes.splice(at..at, piece.iter().copied());
+                }
+                2 if at < bytes.len() => {
+                    bytes.splice(at..=at, piece.iter().copied());
+                }
+                _ if at < bytes.len() => {
+                    bytes.remove(at);
+                }
+                _ => {}
+            }
+        }
+    }
+
     /// Shuffles a slice (Fisher-Yates).
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
@@ -70,6 +93,29 @@ mod tests {
         assert!(seen.iter().all(|&s| s));
         assert!(!a.chance(0.0));
         assert!(a.chance(1.0));
+        let mut damaged = b"hello".to_vec();
+        a.damage(&mut damaged, &[b"XY"], 0);
+        assert_eq!(damaged, b"hello");
+        // One edit is a cut, an insertion, a replacement or a removal; all four happen.
+        let mut seen = [false; 4];
+        for _ in 0..200 {
+            let mut bytes = b"hello".to_vec();
+            a.damage(&mut bytes, &[b"XY"], 1);
+            let text = String::from_utf8(bytes).unwrap();
+            let kind = if "hello".starts_with(&text) {
+                0
+            } else if text.len() == 7 && text.replacen("XY", "", 1) == "hello" {
+                1
+            } else if text.len() == 6 && text.contains("XY") {
+                2
+            } else if text.len() == 4 {
+                3
+            } else {
+                panic!("{text:?} is no single edit of \"hello\"")
+            };
+            seen[kind] = true;
+        }
+        assert_eq!(seen, [true; 4]);
         let mut v: Vec<u32> = (0..10).collect();
         a.shuffle(&mut v);
         v.sort_unstable();

@@ -33,22 +33,26 @@ fn every_prefix_of_an_input() {
 #[test]
 fn random_byte_changes() {
     let mut rng = Rng::new(404);
-    let alphabet = b"0123456789 \n\r\t-x9999999999999";
+    let noise: [&[u8]; 14] = [
+        b"0",
+        b"1",
+        b"2",
+        b"5",
+        b"9",
+        b" ",
+        b"\n",
+        b"\r",
+        b"\t",
+        b"-",
+        b"x",
+        b"-1",
+        b"9999999999999",
+        b"99999999999999999999999",
+    ];
     for _ in 0..3000 {
         let mut input = testkit::random_input(&mut rng, 6).into_bytes();
-        for _ in 0..rng.range(1, 4) {
-            let at = rng.below(input.len());
-            match rng.below(3) {
-                0 => input[at] = *rng.choose(alphabet),
-                1 => {
-                    input.remove(at);
-                }
-                _ => input.insert(at, *rng.choose(alphabet)),
-            }
-            if input.is_empty() {
-                break;
-            }
-        }
+        let edits = rng.range(1, 4);
+        rng.damage(&mut input, &noise, edits);
         run(&input);
     }
 }

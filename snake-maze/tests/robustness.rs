@@ -13,19 +13,9 @@ fn damaged_inputs_never_panic() {
     for seed in 0..3000 {
         let mut rng = Rng::new(seed);
         let mut bytes = random_input(&mut rng, 6).into_bytes();
-        for _ in 0..rng.range(1, 4) {
-            if bytes.is_empty() {
-                break;
-            }
-            let at = rng.below(bytes.len());
-            match rng.below(3) {
-                0 => bytes[at] = *rng.choose(NOISE),
-                1 => {
-                    bytes.remove(at);
-                }
-                _ => bytes.truncate(at),
-            }
-        }
+        let noise: Vec<&[u8]> = NOISE.chunks(1).collect();
+        let edits = rng.range(1, 4);
+        rng.damage(&mut bytes, &noise, edits);
         let lines = bytes.split(|&b| b == b'\n').count();
         let mut parser = Parser::new(&bytes);
         loop {
