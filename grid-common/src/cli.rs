@@ -4,8 +4,13 @@
 //! `--version`, reads the input, hands it to the puzzle's run function with a buffered
 //! standard output, and maps how that ended to the exit codes below.
 
+use std::ffi::OsString;
 use std::io::{self, BufWriter, Read, Write};
 use std::process::ExitCode;
+
+use crate::budget::MemoryBudget;
+use crate::film::Film;
+use crate::show::{self, ShowOptions};
 
 /// Every case answered (a judge's "no solution" answer is an answer).
 pub const EXIT_OK: u8 = 0;
@@ -60,18 +65,32 @@ impl Args {
     }
 }
 
+/// The flags every puzzle binary accepts besides its own (see [`Printing`]).
+pub const COMMON_FLAGS: &[&str] = &["--show", "--show-all"];
+/// The valued options every puzzle binary accepts besides its own.
+pub const COMMON_VALUED: &[&str] = &["--max-memory"];
+
 /// Parses `args` (without the program name). `flags` and `valued` list the accepted long
 /// options (`--path`, `--rows`); `-h` and `-V` mean `--help` and `--version`, which are always
-/// accepted. A lone `-` is a positional (standard input); `--` ends the options.
-pub fn parse_args(
-    args: impl IntoIterator<Item = String>,
+/// accepted. A lone `-` is a positional (standard input); `--` ends the options. An argument
+/// that is not valid UTF-8 is an error, not a panic.
+pub fn parse_args<A: Into<OsString>>(
+    args: impl IntoIterator<Item = A>,
     flags: &[&str],
     valued: &[&str],
 ) -> Result<Args, String> {
     let mut parsed = Args::default();
-    let mut args = args.into_iter();
+    let mut args = args.into_iter().map(|a| {
+        a.into().into_string().map_err(|raw| {
+            format!(
+                "argument '{}' is not valid UTF-8",
+                raw.to_string_lossy().escape_debug()
+            )
+        })
+    });
     let mut options_done = false;
     while let Some(arg) = args.next() {
+        let arg = arg?;
         if options_done || arg == "-" || !arg.starts_with('-') {
             parsed.positionals.push(arg);
             continue;
@@ -92,7 +111,10 @@ pub fn parse_args(
         if valued.contains(&name.as_str()) {
             let value = match inline {
                 Some(v) => v,
-                None => args.next().ok_or_else(|| format!("{name} needs a value"))?,
+                None => args
+                    .next()
+                    .transpose()?
+                    .ok_or_else(|| format!("{name} needs a value"))?,
             };
             parsed.values.push((name, value));
         } else if flags.contains(&name.as_str()) || name == "--help" || name == "--version" {
@@ -121,27 +143,64 @@ pub fn read_input(file: Option<&str>) -> Result<Vec<u8>, String> {
     }
 }
 
-/// What a binary prints besides the answers: the moves (`--path`) and the steps (`--show`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// What a binary prints besides the answers: the moves (`--path`) and the steps (`--show`,
+/// `--show-all`), drawn by [`crate::show`] from each solution's [`Film`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Printing {
     /// `--path`: a line with the moves after each answer.
     pub path: bool,
-    /// `--show`: the board at each step after each answer.
+    /// `--show` (or `--show-all`): the board at each step after each answer.
     pub show: bool,
+    /// How `--show` draws (the terminal width, `--show-all`).
+    pub show_options: ShowOptions,
 }
 
 impl Printing {
-    /// The `--path` and `--show` flags.
+    /// The `--path`, `--show` and `--show-all` flags (`--show-all` implies `--show`), and
+    /// the width from `COLUMNS`.
     pub fn from_args(args: &Args) -> Printing {
+        let all = args.flag("--show-all");
         Printing {
             path: args.flag("--path"),
-            show: args.flag("--show"),
+            show: args.flag("--show") || all,
+            show_options: ShowOptions::from_env(all),
         }
     }
 
     /// True when the moves themselves are needed, not only their number.
-    pub fn wants_moves(self) -> bool {
+    pub fn wants_moves(&self) -> bool {
         self.path || self.show
+    }
+
+    /// Writes what the flags ask for after a solved case's answer line: the `path` line
+    /// (`--path`), then the steps (`--show`) of the film that `film` makes. `case` names the
+    /// case (`case 2`, `query 3`). A film that cannot be made (moves that do not replay) is
+    /// reported in one line in place of the steps.
+    pub fn write_solution(
+        &mut self,
+        out: &mut dyn Write,
+        case: &str,
+        path: &str,
+        film: impl FnOnce() -> Result<Film, String>,
+    ) -> io::Result<()> {
+        if self.path {
+            writeln!(out, "{path}")?;
+        }
+        if self.show {
+            match film() {
+                Ok(film) => show::write(out, &film, &self.show_options)?,
+                Err(e) => writeln!(out, "(cannot show the moves of {case}: {e})")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The `--max-memory` budget (the default when it is not given).
+pub fn memory_budget(args: &Args) -> Result<MemoryBudget, String> {
+    match args.value("--max-memory") {
+        None => Ok(MemoryBudget::default()),
+        Some(text) => MemoryBudget::parse(text).map_err(|e| format!("{e} for --max-memory")),
     }
 }
 
@@ -168,9 +227,9 @@ pub struct Program {
     pub version: &'static str,
     /// The `--help` text.
     pub usage: &'static str,
-    /// The accepted flags besides `--help` and `--version` (`--path`, `--show`).
+    /// The accepted flags besides `--help`, `--version` and [`COMMON_FLAGS`] (`--path`).
     pub flags: &'static [&'static str],
-    /// The accepted options that take a value (`--rows`).
+    /// The accepted options that take a value besides [`COMMON_VALUED`] (`--rows`).
     pub valued: &'static [&'static str],
 }
 
@@ -188,7 +247,7 @@ impl Program {
         let stdout = io::stdout();
         let mut out = BufWriter::new(stdout.lock());
         let code = self.run_with(
-            std::env::args().skip(1),
+            std::env::args_os().skip(1),
             read_input,
             &mut out,
             &mut io::stderr(),
@@ -200,9 +259,9 @@ impl Program {
 
     /// [`Program::main`] with the arguments, the input, and the output streams given: the
     /// exit code. Standard output is flushed before anything is written to standard error.
-    pub fn run_with<C>(
+    pub fn run_with<C, A: Into<OsString>>(
         &self,
-        args: impl IntoIterator<Item = String>,
+        args: impl IntoIterator<Item = A>,
         read: impl FnOnce(Option<&str>) -> Result<Vec<u8>, String>,
         out: &mut dyn Write,
         err: &mut dyn Write,
@@ -214,7 +273,9 @@ impl Program {
             let _ = writeln!(err, "hint: run '{} --help' for the usage", self.name);
             EXIT_BAD_INPUT
         };
-        let args = match parse_args(args, self.flags, self.valued) {
+        let flags: Vec<&str> = self.flags.iter().chain(COMMON_FLAGS).copied().collect();
+        let valued: Vec<&str> = self.valued.iter().chain(COMMON_VALUED).copied().collect();
+        let args = match parse_args(args, &flags, &valued) {
             Ok(args) => args,
             Err(message) => return bad_args(err, &message),
         };
@@ -318,6 +379,19 @@ mod tests {
             Err("invalid value 'x' for --rows".into())
         );
         assert_eq!(a.input_file(), Err("unexpected argument 'b'".into()));
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn a_non_utf8_argument_is_an_error_not_a_panic() {
+        use std::os::unix::ffi::OsStringExt;
+        let bad = OsString::from_vec(vec![b'a', 0xff]);
+        assert_eq!(
+            parse_args(vec![bad], &[], &[]),
+            Err("argument 'a\u{fffd}' is not valid UTF-8".into())
+        );
+        let value = OsString::from_vec(vec![0xfe]);
+        assert!(parse_args(vec![OsString::from("--rows"), value], &[], &["--rows"]).is_err());
     }
 
     const TOY: Program = Program {

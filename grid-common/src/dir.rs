@@ -3,6 +3,9 @@
 use std::fmt;
 
 /// One of the four grid directions. Rows grow downwards, columns to the right.
+///
+/// The order is part of the interface: `Up` 0, `Down` 1, `Left` 2, `Right` 3, so opposite
+/// directions pair up as 0/1 and 2/3 ([`Dir::opposite_index`]) and vertical ones come first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Dir {
     /// Towards row 0.
@@ -42,6 +45,12 @@ impl Dir {
     /// (row delta, column delta).
     pub const fn delta(self) -> (isize, isize) {
         (Dir::DELTA_ROW[self as usize], Dir::DELTA_COL[self as usize])
+    }
+
+    /// The index of the opposite of the direction with index `index` (`index ^ 1`), for
+    /// tables indexed by direction.
+    pub const fn opposite_index(index: usize) -> usize {
+        index ^ 1
     }
 
     /// The direction pointing the other way.

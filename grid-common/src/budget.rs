@@ -1,0 +1,152 @@
+//! The memory budget every binary runs under (`--max-memory SIZE`).
+//!
+//! Whatever grows with the input (boards, distance tables, visited sets, queues) is checked
+//! against the budget before it is allocated or grown; past it, the solver returns
+//! [`OverBudget`] and the binary stops with exit code 1 and a message naming the case and
+//! the budget, after the earlier answers. No input makes the process abort.
+
+use std::fmt;
+
+/// The default budget: 2 GiB.
+pub const DEFAULT_BYTES: u64 = 2 << 30;
+
+/// A memory budget in bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MemoryBudget {
+    bytes: u64,
+}
+
+impl Default for MemoryBudget {
+    fn default() -> MemoryBudget {
+        MemoryBudget {
+            bytes: DEFAULT_BYTES,
+        }
+    }
+}
+
+/// A search or a table would need more memory than the budget allows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OverBudget {
+    /// What needed the memory (`the visited set`).
+    pub what: String,
+    /// The bytes it would need.
+    pub needed: u64,
+    /// The budget, in bytes.
+    pub budget: u64,
+}
+
+impl fmt::Display for OverBudget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} would need {}, over the memory budget of {} (raise it with --max-memory SIZE)",
+            self.what,
+            format_size(self.needed),
+            format_size(self.budget)
+        )
+    }
+}
+
+impl std::error::Error for OverBudget {}
+
+impl MemoryBudget {
+    /// A budget of `bytes`.
+    pub const fn new(bytes: u64) -> MemoryBudget {
+        MemoryBudget { bytes }
+    }
+
+    /// The budget in bytes.
+    pub const fn bytes(self) -> u64 {
+        self.bytes
+    }
+
+    /// A size such as `1000`, `64K`, `512M` or `2G` (binary multiples; a trailing `B` or
+    /// `iB` is accepted).
+    pub fn parse(text: &str) -> Result<MemoryBudget, String> {
+        let bad = || format!("invalid size '{text}' (a number of bytes, or with K, M or G)");
+        let t = text.trim();
+        let t = t
+            .strip_suffix("iB")
+            .or_else(|| t.strip_suffix('B'))
+            .unwrap_or(t);
+        let (digits, shift) = match t.char_indices().last() {
+            Some((i, 'K' | 'k')) => (&t[..i], 10),
+            Some((i, 'M' | 'm')) => (&t[..i], 20),
+            Some((i, 'G' | 'g')) => (&t[..i], 30),
+            Some((i, 'T' | 't')) => (&t[..i], 40),
+            _ => (t, 0),
+        };
+        let n: u64 = digits.parse().map_err(|_| bad())?;
+        let bytes = n.checked_mul(1 << shift).ok_or_else(bad)?;
+        if bytes == 0 {
+            return Err("--max-memory must be more than 0".into());
+        }
+        Ok(MemoryBudget { bytes })
+    }
+
+    /// Ok when `bytes` for `what` fit in the budget.
+    pub fn check(self, what: &str, bytes: u64) -> Result<(), OverBudget> {
+        if bytes <= self.bytes {
+            Ok(())
+        } else {
+            Err(OverBudget {
+                what: what.to_string(),
+                needed: bytes,
+                budget: self.bytes,
+            })
+        }
+    }
+
+    /// [`MemoryBudget::check`] for `count` items of `T`, the product saturating.
+    pub fn check_items<T>(self, what: &str, count: usize) -> Result<(), OverBudget> {
+        let bytes = (count as u64).saturating_mul(std::mem::size_of::<T>() as u64);
+        self.check(what, bytes)
+    }
+}
+
+/// A byte count for people: `512 B`, `1.5 KiB`, `2.0 GiB`.
+pub fn format_size(bytes: u64) -> String {
+    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
+    if bytes < 1024 {
+        return format!("{bytes} B");
+    }
+    let mut value = bytes as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    format!("{value:.1} {}", UNITS[unit])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_parse_with_binary_suffixes() {
+        assert_eq!(MemoryBudget::parse("1000").map(|b| b.bytes()), Ok(1000));
+        assert_eq!(MemoryBudget::parse("64K").map(|b| b.bytes()), Ok(64 << 10));
+        assert_eq!(
+            MemoryBudget::parse("512M").map(|b| b.bytes()),
+            Ok(512 << 20)
+        );
+        assert_eq!(MemoryBudget::parse("2GiB").map(|b| b.bytes()), Ok(2 << 30));
+        assert!(MemoryBudget::parse("x").is_err());
+        assert!(MemoryBudget::parse("0").is_err());
+        assert!(MemoryBudget::parse("99999999999T").is_err());
+        assert!(MemoryBudget::parse("-1M").is_err());
+    }
+
+    #[test]
+    fn check_names_what_and_the_budget() {
+        let budget = MemoryBudget::new(1 << 20);
+        assert!(budget.check("t", 1 << 20).is_ok());
+        let e = budget.check_items::<u64>("the table", 1 << 20).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the table would need 8.0 MiB, over the memory budget of 1.0 MiB (raise it with --max-memory SIZE)"
+        );
+        assert!(budget.check_items::<u64>("x", usize::MAX).is_err());
+    }
+}

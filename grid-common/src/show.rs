@@ -1,0 +1,330 @@
+//! `--show`: a [`Film`] drawn in the terminal, the same way for every puzzle.
+//!
+//! - Each frame is captioned `step 0/n: start`, then `step k/n: MOVE`.
+//! - Frames stand side by side when several fit the width ([`ShowOptions::width`]: the
+//!   `COLUMNS` variable, else [`DEFAULT_WIDTH`]).
+//! - A board larger than [`CROP_ROWS`] x [`CROP_COLUMNS`] is cropped to one window around
+//!   the cells the solution uses ([`crop_window`]), announced by one line.
+//! - A solution of more than twice [`CAP_STEPS`] moves shows its first and last
+//!   [`CAP_STEPS`] steps and one line saying how many were skipped, unless
+//!   [`ShowOptions::all`] (`--show-all`).
+
+use std::io::{self, Write};
+
+use crate::film::Film;
+use crate::{Grid, Pos};
+
+/// The terminal width assumed when `COLUMNS` is not set.
+pub const DEFAULT_WIDTH: usize = 100;
+/// Boards with more rows than this are cropped.
+pub const CROP_ROWS: usize = 40;
+/// Boards with more columns than this are cropped.
+pub const CROP_COLUMNS: usize = 80;
+/// Without `--show-all`, a long solution shows this many steps at each end.
+pub const CAP_STEPS: usize = 20;
+/// Spaces between frames that stand side by side.
+const GAP: usize = 3;
+
+/// How to draw a film.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShowOptions {
+    /// The width frames are laid out in, in characters.
+    pub width: usize,
+    /// Every step, however long the solution (`--show-all`).
+    pub all: bool,
+}
+
+impl Default for ShowOptions {
+    fn default() -> ShowOptions {
+        ShowOptions {
+            width: DEFAULT_WIDTH,
+            all: false,
+        }
+    }
+}
+
+impl ShowOptions {
+    /// The width from the `COLUMNS` variable (else [`DEFAULT_WIDTH`]); `all` as given.
+    pub fn from_env(all: bool) -> ShowOptions {
+        let width = std::env::var("COLUMNS")
+            .ok()
+            .and_then(|v| v.trim().parse::<usize>().ok())
+            .filter(|&w| w > 0)
+            .unwrap_or(DEFAULT_WIDTH);
+        ShowOptions { width, all }
+    }
+}
+
+/// The part of the board that is drawn: rows `top..top+rows`, columns `left..left+cols`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Window {
+    /// First row drawn (0-based).
+    pub top: usize,
+    /// First column drawn (0-based).
+    pub left: usize,
+    /// Number of rows drawn.
+    pub rows: usize,
+    /// Number of columns drawn.
+    pub cols: usize,
+}
+
+impl Window {
+    /// True when the window is the whole `board`.
+    pub fn is_whole(&self, board: &Grid<char>) -> bool {
+        (self.top, self.left, self.rows, self.cols) == (0, 0, board.rows(), board.cols())
+    }
+}
+
+/// The window drawn for a film: the whole board when it is at most [`CROP_ROWS`] x
+/// [`CROP_COLUMNS`], else the cells the solution changes and its focus cells with a margin
+/// of one cell (the top-left corner when there are none).
+pub fn crop_window(film: &Film) -> Window {
+    let (rows, cols) = (film.start.rows(), film.start.cols());
+    if rows <= CROP_ROWS && cols <= CROP_COLUMNS {
+        return Window {
+            top: 0,
+            left: 0,
+            rows,
+            cols,
+        };
+    }
+    match film.used_area() {
+        Some((a, b)) => {
+            let top = a.row.saturating_sub(1);
+            let left = a.col.saturating_sub(1);
+            let bottom = (b.row + 1).min(rows - 1);
+            let right = (b.col + 1).min(cols - 1);
+            Window {
+                top,
+                left,
+                rows: bottom - top + 1,
+                cols: right - left + 1,
+            }
+        }
+        None => Window {
+            top: 0,
+            left: 0,
+            rows: rows.min(CROP_ROWS),
+            cols: cols.min(CROP_COLUMNS),
+        },
+    }
+}
+
+/// The film drawn as text (see the module docs).
+pub fn render(film: &Film, options: &ShowOptions) -> String {
+    let mut out = Vec::new();
+    // Writing to a Vec cannot fail.
+    let _ = write(&mut out, film, options);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Writes the film as text (see the module docs).
+pub fn write(out: &mut dyn Write, film: &Film, options: &ShowOptions) -> io::Result<()> {
+    let window = crop_window(film);
+    if !window.is_whole(&film.start) {
+        writeln!(
+            out,
+            "(rows {}-{}, columns {}-{} of the {} x {} board)",
+            window.top + 1,
+            window.top + window.rows,
+            window.left + 1,
+            window.left + window.cols,
+            film.start.rows(),
+            film.start.cols()
+        )?;
+    }
+    let n = film.len();
+    let capped = !options.all && n > 2 * CAP_STEPS;
+    let shown = |k: usize| !capped || k <= CAP_STEPS || k > n - CAP_STEPS;
+    // Every caption shown, for one column width across the whole film.
+    let caption_width = (0..=n)
+        .filter(|&k| shown(k))
+        .map(|k| film.caption(k).chars().count())
+        .max()
+        .unwrap_or(0);
+    let board_width = if film.boxed {
+        4 * window.cols + 1
+    } else {
+        window.cols
+    };
+    let column = board_width.max(caption_width);
+    let per_row = ((options.width + GAP) / (column + GAP)).max(1);
+
+    let mut board = film.start.clone();
+    let mut pending: Vec<Vec<String>> = Vec::new();
+    let mut first_row = true;
+    let mut flush = |out: &mut dyn Write, pending: &mut Vec<Vec<String>>| -> io::Result<()> {
+        if pending.is_empty() {
+            return Ok(());
+        }
+        if !first_row {
+            writeln!(out)?;
+        }
+        first_row = false;
+        write_side_by_side(out, pending, column)?;
+        pending.clear();
+        Ok(())
+    };
+    for k in 0..=n {
+        if let Some(step) = k.checked_sub(1).and_then(|i| film.steps.get(i)) {
+            for &(pos, c) in &step.changes {
+                if let Some(cell) = board.get_mut(pos) {
+                    *cell = c;
+                }
+            }
+        }
+        if !shown(k) {
+            continue;
+        }
+        if capped && k == n - CAP_STEPS + 1 {
+            flush(out, &mut pending)?;
+            writeln!(out)?;
+            writeln!(
+                out,
+                "... {} steps skipped (--show-all shows every step) ...",
+                n - 2 * CAP_STEPS
+            )?;
+        }
+        let mut lines = vec![film.caption(k)];
+        lines.extend(draw(&board, window, film.boxed));
+        pending.push(lines);
+        if pending.len() == per_row {
+            flush(out, &mut pending)?;
+        }
+    }
+    flush(out, &mut pending)
+}
+
+/// The window of the board as lines of text, plain or boxed.
+fn draw(board: &Grid<char>, window: Window, boxed: bool) -> Vec<String> {
+    let cell = |r: usize, c: usize| {
+        board
+            .get(Pos::new(window.top + r, window.left + c))
+            .copied()
+            .unwrap_or(' ')
+    };
+    if !boxed {
+        return (0..window.rows)
+            .map(|r| (0..window.cols).map(|c| cell(r, c)).collect())
+            .collect();
+    }
+    let rule: String = "+---".repeat(window.cols) + "+";
+    let mut lines = vec![rule.clone()];
+    for r in 0..window.rows {
+        let mut line = String::new();
+        for c in 0..window.cols {
+            line.push_str("| ");
+            line.push(cell(r, c));
+            line.push(' ');
+        }
+        line.push('|');
+        lines.push(line);
+        lines.push(rule.clone());
+    }
+    lines
+}
+
+/// Frames (each a list of lines) side by side, each padded to `column` characters.
+fn write_side_by_side(
+    out: &mut dyn Write,
+    frames: &[Vec<String>],
+    column: usize,
+) -> io::Result<()> {
+    let height = frames.iter().map(Vec::len).max().unwrap_or(0);
+    for i in 0..height {
+        let mut line = String::new();
+        for (j, frame) in frames.iter().enumerate() {
+            let text = frame.get(i).map_or("", String::as_str);
+            if j > 0 {
+                line.push_str(&" ".repeat(GAP));
+            }
+            line.push_str(text);
+            line.push_str(&" ".repeat(column.saturating_sub(text.chars().count())));
+        }
+        writeln!(out, "{}", line.trim_end())?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::film::FilmBuilder;
+
+    /// A piece `A` walking right along a 1 x `len` board, `moves` times.
+    fn walk(rows: usize, len: usize, moves: usize) -> Film {
+        let mut start = Grid::new(rows, len, '.');
+        if let Some(c) = start.get_mut(Pos::new(0, 0)) {
+            *c = 'A';
+        }
+        let mut b = FilmBuilder::new(start);
+        for i in 0..moves {
+            b.set(Pos::new(0, i), '.');
+            b.set(Pos::new(0, i + 1), 'A');
+            b.step("R");
+        }
+        b.finish()
+    }
+
+    #[test]
+    fn frames_stand_side_by_side_within_the_width() {
+        let film = walk(1, 3, 2);
+        let narrow = ShowOptions {
+            width: 33,
+            all: false,
+        };
+        assert_eq!(
+            render(&film, &narrow),
+            "step 0/2: start   step 1/2: R\nA..               .A.\n\nstep 2/2: R\n..A\n"
+        );
+        let one = ShowOptions {
+            width: 1,
+            all: false,
+        };
+        assert_eq!(render(&film, &one).lines().count(), 3 * 2 + 2);
+    }
+
+    #[test]
+    fn long_solutions_are_capped_unless_all() {
+        let film = walk(1, 60, 50);
+        let text = render(&film, &ShowOptions::default());
+        assert!(text.contains("... 10 steps skipped (--show-all shows every step) ..."));
+        assert!(text.contains("step 20/50: R") && text.contains("step 31/50: R"));
+        assert!(!text.contains("step 21/50") && !text.contains("step 30/50"));
+        let all = render(
+            &film,
+            &ShowOptions {
+                width: 100,
+                all: true,
+            },
+        );
+        assert!(all.contains("step 25/50: R") && !all.contains("skipped"));
+    }
+
+    #[test]
+    fn large_boards_are_cropped_to_the_cells_used() {
+        let film = walk(50, 100, 3);
+        assert_eq!(
+            crop_window(&film),
+            Window {
+                top: 0,
+                left: 0,
+                rows: 2,
+                cols: 5
+            }
+        );
+        let text = render(&film, &ShowOptions::default());
+        assert!(text.starts_with("(rows 1-2, columns 1-5 of the 50 x 100 board)\n"));
+        assert!(text.contains("...A."));
+    }
+
+    #[test]
+    fn boxed_cells() {
+        let mut film = walk(1, 2, 0);
+        film.boxed = true;
+        assert_eq!(
+            render(&film, &ShowOptions::default()),
+            "step 0/0: start\n+---+---+\n| A | . |\n+---+---+\n"
+        );
+    }
+}
