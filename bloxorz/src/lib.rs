@@ -33,6 +33,7 @@ pub mod reference;
 pub mod render;
 pub mod replay;
 pub mod solve;
+#[cfg(feature = "testkit")]
 pub mod testkit;
 
 mod board;

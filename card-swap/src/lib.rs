@@ -33,6 +33,7 @@ pub mod reference;
 pub mod render;
 pub mod replay;
 pub mod solve;
+#[cfg(feature = "testkit")]
 pub mod testkit;
 
 /// The largest board the solver accepts, in cells (12 x 12). The fast solver's state

@@ -4,17 +4,27 @@
 //! - [`Grid`]: a flat, row-major grid with bounds-checked neighbour stepping.
 //! - [`input::Reader`]: reads a whole input once and yields typed tokens; its
 //!   [`input::InputError`] names the case, line and column and never panics.
-//! - [`cli`]: the tiny argument parser and exit-code conventions the binaries share.
-//! - [`rng::Rng`]: a small deterministic generator for random instances (tests, stress, bench).
-//! - [`transcript`]: runs a binary on a snapshot case file, for the crates' snapshot tests.
+//! - [`film`]: the frame model, a solution as a start board and the cells each move changes;
+//!   [`show`] draws it for `--show`.
+//! - [`budget`]: the memory budget (`--max-memory`) every binary runs under.
+//! - [`cli`]: the argument parser, the `--path`/`--show` printing and exit codes the binaries share.
+//!
+//! With the `testkit` feature (tests, `cargo xtask` only):
+//! - `rng::Rng`: a small deterministic generator for random instances (tests, stress, bench).
+//! - `transcript`: runs a binary on a snapshot case file, for the crates' snapshot tests.
 //!
 //! This crate depends on nothing, and the puzzle crates depend only on it.
 
+pub mod budget;
 pub mod cli;
 mod dir;
+pub mod film;
 mod grid;
 pub mod input;
+#[cfg(feature = "testkit")]
 pub mod rng;
+pub mod show;
+#[cfg(feature = "testkit")]
 pub mod transcript;
 
 pub use dir::{Dir, Pos};

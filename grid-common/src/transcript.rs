@@ -64,8 +64,35 @@ pub fn run_case(binary: &Path, case: &Path) -> std::io::Result<String> {
         .code()
         .map_or_else(|| "killed by a signal".to_string(), |c| c.to_string());
     Ok(format!(
-        "$ {name}{shown_args} < {case_name}\n--- exit code: {code}\n--- stdout\n{}--- stderr\n{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr),
+        "$ {name}{shown_args} < {case_name}\n--- exit code: {code}\n--- stdout\n{}--- stderr\n{}--- end\n",
+        exact(&output.stdout),
+        exact(&output.stderr),
     ))
+}
+
+/// An output as text that keeps every byte visible through insta's normalisation (which
+/// trims trailing blank lines and turns `\r\n` into `\n`): a carriage return is written
+/// `<CR>`, a missing final newline is said in a line of its own, and the section is closed
+/// by the next `---` line, so trailing blank lines stay part of the snapshot.
+pub fn exact(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes).replace('\r', "<CR>");
+    if text.is_empty() || text.ends_with('\n') {
+        text
+    } else {
+        format!("{text}\n<no newline at end>\n")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::exact;
+
+    #[test]
+    fn line_endings_and_the_final_newline_stay_visible() {
+        assert_eq!(exact(b"1\n2\n"), "1\n2\n");
+        assert_eq!(exact(b"1\r\n2\r\n"), "1<CR>\n2<CR>\n");
+        assert_eq!(exact(b"1\n2"), "1\n2\n<no newline at end>\n");
+        assert_eq!(exact(b""), "");
+        assert_ne!(exact(b"1\n\n"), exact(b"1\n"));
+    }
 }

@@ -40,6 +40,7 @@ pub mod reference;
 pub mod render;
 pub mod replay;
 pub mod solve;
+#[cfg(feature = "testkit")]
 pub mod testkit;
 
 pub use parse::{Board, Input, Query};

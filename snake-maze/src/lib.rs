@@ -25,6 +25,7 @@ pub mod reference;
 pub mod render;
 pub mod replay;
 pub mod solve;
+#[cfg(feature = "testkit")]
 pub mod testkit;
 
 /// The judge's answer line for case `number` (1-based): `Case k: d`, or `Case k: -1`.
