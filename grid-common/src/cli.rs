@@ -196,6 +196,15 @@ impl Printing {
     }
 }
 
+impl Printing {
+    /// Ends the run after the last case: the place where what was gathered over all the
+    /// cases is written out. Every binary calls it once, after its loop; today `--show` and
+    /// `--path` write as they go, so there is nothing left to write.
+    pub fn finish(&mut self) -> Result<(), Stop> {
+        Ok(())
+    }
+}
+
 /// The `--max-memory` budget (the default when it is not given).
 pub fn memory_budget(args: &Args) -> Result<MemoryBudget, String> {
     match args.value("--max-memory") {
