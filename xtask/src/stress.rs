@@ -341,8 +341,10 @@ mod tests {
             assert!(!input.contains("bb"), "planted panic");
             Ok(1)
         };
-        let _quiet = QuietPanics::new();
-        let why = check(kit, "abba").unwrap_err();
+        let why = {
+            let _quiet = QuietPanics::new();
+            check(kit, "abba").unwrap_err()
+        };
         assert_eq!(why, Failed::Panic("planted panic".into()));
     }
 
@@ -397,26 +399,23 @@ mod tests {
     #[test]
     fn the_shrinker_keeps_only_inputs_that_fail_the_same_way() {
         let kit = toy_with_three_failures();
-        let _quiet = QuietPanics::new();
+        // Each original, how it fails, and what it shrinks to; panics silenced meanwhile
+        // (and no longer once the assertions run, so a failure shows its message).
+        let shrunk = |original: &str| {
+            let _quiet = QuietPanics::new();
+            let why = check(kit, original).unwrap_err();
+            (why.clone(), shrink(kit, original.to_string(), why))
+        };
         // Dropping the first character gives a parse error, dropping the last before an
         // `x` ends gives a panic; neither is taken for the disagreement.
-        let original = "abxbxb".to_string();
-        let why = check(kit, &original).unwrap_err();
-        assert_eq!(why, Failed::Disagreement("2 x's".into()));
-        let (shrunk, why) = shrink(kit, original, why);
+        let disagreement = Failed::Disagreement("2 x's".into());
         assert_eq!(
-            (shrunk.as_str(), why),
-            ("axxb", Failed::Disagreement("2 x's".into()))
+            shrunk("abxbxb"),
+            (disagreement.clone(), ("axxb".to_string(), disagreement))
         );
         // And a panic stays a panic.
-        let original = "abxbx".to_string();
-        let why = check(kit, &original).unwrap_err();
-        assert_eq!(why, Failed::Panic("planted panic".into()));
-        let (shrunk, why) = shrink(kit, original, why);
-        assert_eq!(
-            (shrunk.as_str(), why),
-            ("axx", Failed::Panic("planted panic".into()))
-        );
+        let panic = Failed::Panic("planted panic".into());
+        assert_eq!(shrunk("abxbx"), (panic.clone(), ("axx".to_string(), panic)));
     }
 
     #[test]
