@@ -65,7 +65,9 @@ macro_rules! puzzle {
     };
 }
 
-/// Every puzzle crate, in the README's order.
+/// Every puzzle crate, in the README's order. A crate with more than one right answer per
+/// case gives judge its checker:
+/// `Puzzle { judge_check: Some(its_crate::testkit::judge_check), ..puzzle!("name", its_crate) }`.
 pub fn all() -> Vec<Puzzle> {
     vec![
         puzzle!("huarongdao", huarongdao),
