@@ -180,4 +180,46 @@ mod tests {
             .contains(":10: `runner = \"./sneaky\"` runs the tests through another program"));
         assert!(cargo_config_problems(path, "env.INSTA_UPDATE = \"always\"\n")[0].contains(":1:"));
     }
+
+    #[test]
+    fn a_parent_folders_cargo_config_and_a_source_naming_insta_are_refused() {
+        let outer = std::env::temp_dir().join(format!("xtask-tamper-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&outer);
+        let root = outer.join("workspace");
+        let write = |path: PathBuf, text: &str| {
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        };
+        write(
+            outer.join(".cargo/config"),
+            "[env]\nINSTA_FORCE_PASS = \"1\"\n",
+        );
+        write(
+            root.join("demo/tests/sneaky.rs"),
+            "#[test]\nfn t() {\n    std::env::set_var(\"INSTA_FORCE_PASS\", \"1\");\n}\n",
+        );
+        write(
+            root.join("xtask/src/main.rs"),
+            "// INSTA_UPDATE: verify's own code\n",
+        );
+        let members = [Member {
+            name: "demo".into(),
+            dir: root.join("demo"),
+        }];
+        // Only what was laid here: the machine's own `$CARGO_HOME` is none of this test's business.
+        let laid = outer.to_string_lossy().into_owned();
+        let problems: Vec<String> = settings_problems(&root, &members)
+            .into_iter()
+            .filter(|p| p.contains(&laid) || p.starts_with("demo/"))
+            .collect();
+        let config = std::fs::canonicalize(outer.join(".cargo/config")).unwrap();
+        assert_eq!(
+            problems,
+            [
+                format!("cargo config {}:2: `INSTA_FORCE_PASS = \"1\"` sets an INSTA_ variable for the tests (an [env] entry), which can make insta pass or rewrite snapshots; remove it", config.display()),
+                "demo/tests/sneaky.rs:3: names an INSTA_ variable (`std::env::set_var(\"INSTA_FORCE_PASS\", \"1\");`): tests and build scripts may not change insta's settings".to_string(),
+            ]
+        );
+        let _ = std::fs::remove_dir_all(&outer);
+    }
 }
