@@ -1,5 +1,6 @@
-//! `cargo xtask bench [CRATE] [--vs 'COMMAND'] [--runs N]`: worst-case inputs, timed as
-//! whole processes, optionally side by side with another program that reads the same format.
+//! `cargo xtask bench [CRATE [FILE...]] [--vs 'COMMAND'] [--runs N]`: worst-case inputs,
+//! timed as whole processes, optionally side by side with another program that reads the
+//! same format.
 //!
 //! It reports and asserts nothing about time; it fails only when our own binary fails or
 //! (with `--vs`) when both programs ran and printed different answers.
@@ -7,40 +8,34 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use grid_common::cli::Args;
+
+use crate::crates::{self, Puzzle};
 use crate::judge::{first_difference, normalise};
-use crate::kits::{self, Kit};
 use crate::measure::{self, Measured};
 use crate::workspace::{build_release, project_root, target_dir};
 use crate::Failure;
 
 const LIMIT: Duration = Duration::from_secs(120);
 
+/// The options of bench that take a value.
+pub const VALUED: &[&str] = &["--vs", "--runs"];
+
 struct Options {
-    crate_name: Option<String>,
     vs: Option<Vec<String>>,
     runs: usize,
     /// Input files given on the command line (real data that stays outside the project).
     files: Vec<PathBuf>,
 }
 
-pub fn run(args: &[String]) -> Result<(), Failure> {
-    let options = parse(args)?;
-    let chosen: Vec<Kit> = match &options.crate_name {
-        None => kits::all(),
-        Some(name) => vec![kits::find(name).ok_or_else(|| {
-            let names: Vec<_> = kits::all().iter().map(|k| k.name).collect();
-            Failure::Usage(format!(
-                "unknown crate '{name}' (one of: {})",
-                names.join(", ")
-            ))
-        })?],
-    };
+pub fn run(args: &Args) -> Result<(), Failure> {
+    let (chosen, options) = parse(args)?;
     let root = project_root();
-    let names: Vec<&str> = chosen.iter().map(|k| k.name).collect();
+    let names: Vec<&str> = chosen.iter().map(|p| p.name).collect();
     let binaries = build_release(&root, &names)?;
     let mut problems = Vec::new();
-    for (kit, binary) in chosen.iter().zip(&binaries) {
-        bench_crate(&root, kit, binary, &options, &mut problems)?;
+    for (puzzle, binary) in chosen.iter().zip(&binaries) {
+        bench_crate(&root, puzzle, binary, &options, &mut problems)?;
     }
     if problems.is_empty() {
         Ok(())
@@ -52,54 +47,37 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
     }
 }
 
-fn parse(args: &[String]) -> Result<Options, Failure> {
-    let mut options = Options {
-        crate_name: None,
-        vs: None,
-        runs: 5,
-        files: Vec::new(),
-    };
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--vs" => {
-                let command = it
-                    .next()
-                    .ok_or_else(|| Failure::Usage("--vs needs a command".into()))?;
-                let words: Vec<String> = command.split_whitespace().map(str::to_string).collect();
-                if words.is_empty() {
-                    return Err(Failure::Usage("--vs needs a command".into()));
-                }
-                options.vs = Some(words);
+/// The crates to bench and the options.
+fn parse(args: &Args) -> Result<(Vec<Puzzle>, Options), Failure> {
+    let usage = |message: &str| Failure::Usage(format!("bench: {message}"));
+    let vs = match args.value("--vs") {
+        None => None,
+        Some(command) => {
+            let words: Vec<String> = command.split_whitespace().map(str::to_string).collect();
+            if words.is_empty() {
+                return Err(usage("--vs needs a command"));
             }
-            "--input" => {
-                let file = it
-                    .next()
-                    .ok_or_else(|| Failure::Usage("--input needs a file".into()))?;
-                options.files.push(PathBuf::from(file));
-            }
-            "--runs" => {
-                options.runs = it
-                    .next()
-                    .and_then(|v| v.parse().ok())
-                    .filter(|&n: &usize| n > 0)
-                    .ok_or_else(|| Failure::Usage("--runs needs a positive whole number".into()))?;
-            }
-            other if other.starts_with('-') => {
-                return Err(Failure::Usage(format!(
-                    "unknown option '{other}' for bench"
-                )))
-            }
-            other if options.crate_name.is_none() => options.crate_name = Some(other.to_string()),
-            other => return Err(Failure::Usage(format!("unexpected argument '{other}'"))),
+            Some(words)
         }
-    }
-    if (options.vs.is_some() || !options.files.is_empty()) && options.crate_name.is_none() {
-        return Err(Failure::Usage(
-            "--vs and --input are for one crate: name it (bench CRATE --vs 'COMMAND')".into(),
+    };
+    let runs = match args.parsed::<usize>("--runs").map_err(|e| usage(&e))? {
+        None => 5,
+        Some(0) => return Err(usage("--runs needs a positive whole number")),
+        Some(n) => n,
+    };
+    let (chosen, files) = match args.positionals.split_first() {
+        None => (crates::all(), Vec::new()),
+        Some((name, files)) => (
+            vec![crates::find(name)?],
+            files.iter().map(PathBuf::from).collect(),
+        ),
+    };
+    if vs.is_some() && chosen.len() > 1 {
+        return Err(usage(
+            "--vs is for one crate: name it (bench CRATE --vs 'COMMAND')",
         ));
     }
-    Ok(options)
+    Ok((chosen, Options { vs, runs, files }))
 }
 
 /// Times of one program on one input.
@@ -144,14 +122,14 @@ impl Series {
 
 fn bench_crate(
     root: &Path,
-    kit: &Kit,
+    puzzle: &Puzzle,
     binary: &Path,
     options: &Options,
     problems: &mut Vec<String>,
 ) -> Result<(), Failure> {
-    let dir = target_dir(root).join("bench").join(kit.name);
+    let dir = target_dir(root).join("bench").join(puzzle.name);
     std::fs::create_dir_all(&dir)?;
-    let inputs = (kit.bench_inputs)()
+    let inputs = (puzzle.kit.bench_inputs)()
         .into_iter()
         .map(|(name, args, text)| {
             let path = dir.join(format!("{name}.in"));
@@ -170,7 +148,7 @@ fn bench_crate(
     }
     println!(
         "\n{} ({} runs each{}; inputs in {})",
-        kit.name,
+        puzzle.name,
         options.runs,
         options.vs.as_ref().map_or(String::new(), |v| format!(
             ", alternating with `{}`",
@@ -214,7 +192,7 @@ fn bench_crate(
             }
         }
         if let Some(f) = ours.runs.iter().find_map(|r| r.failure.clone()) {
-            problems.push(format!("{}: our binary failed on {name}: {f}", kit.name));
+            problems.push(format!("{}: our binary failed on {name}: {f}", puzzle.name));
         }
         if other_note.is_none() && options.vs.is_some() && !other.runs.is_empty() {
             if let (Some(a), Some(b)) = (ours.runs.first(), other.runs.first()) {
@@ -223,7 +201,7 @@ fn bench_crate(
                     other_note = Some("answers differ".into());
                     problems.push(format!(
                         "{}: {name}: the answers differ (ours, then theirs): {why}",
-                        kit.name
+                        puzzle.name
                     ));
                 }
             }

@@ -2,16 +2,17 @@
 
 use std::process::Command;
 
-use crate::workspace::{build_release, project_root, PUZZLES};
-use crate::Failure;
+use grid_common::cli::Args;
+
+use crate::workspace::{build_release, project_root};
+use crate::{crates, positionals, Failure};
 
 /// Builds the puzzle binaries and runs each on its statement sample with `--show`.
-pub fn run() -> Result<(), Failure> {
+/// Its options are parsed in `main` (the `demo` entry of its task list).
+pub fn run(args: &Args) -> Result<(), Failure> {
+    positionals("demo", args, 0)?;
     let root = project_root();
-    let puzzles: Vec<&str> = PUZZLES
-        .into_iter()
-        .filter(|p| root.join(p).join("Cargo.toml").exists())
-        .collect();
+    let puzzles: Vec<&str> = crates::all().iter().map(|p| p.name).collect();
     let binaries = build_release(&root, &puzzles)?;
     for (puzzle, binary) in puzzles.into_iter().zip(binaries) {
         let sample = root.join(puzzle).join("tests/cases/sample.in");

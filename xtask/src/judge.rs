@@ -1,19 +1,24 @@
 //! `cargo xtask judge <CRATE|all> <DIR>`: the judge's view of real test data.
 //!
 //! Every `X.in` below DIR with an `X.ans` or `X.out` beside it is run through the crate's
-//! release binary and compared line by line, as judges compare: trailing spaces on each
-//! line and blank lines at the end are ignored.
+//! release binary and compared. By default the comparison is line by line, as judges
+//! compare: trailing spaces on each line and blank lines at the end are ignored. A puzzle
+//! with many right answers supplies its own checker instead (`judge_check` in
+//! [`crate::crates`]); the table says which comparison each file got.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use crate::workspace::{build_release, files_below, project_root, relative, PUZZLES};
-use crate::Failure;
+use grid_common::cli::Args;
+
+use crate::crates::{self, Puzzle};
+use crate::workspace::{build_release, files_below, project_root, relative};
+use crate::{positionals, Failure};
 
 /// Judges one crate on DIR, or every crate on `DIR/<crate>` with `all`.
-pub fn run(args: &[String]) -> Result<(), Failure> {
-    let [which, dir] = args else {
+pub fn run(args: &Args) -> Result<(), Failure> {
+    let [which, dir] = positionals("judge", args, 2)? else {
         return Err(Failure::Usage("judge needs <CRATE|all> <DIR>".into()));
     };
     let dir = PathBuf::from(dir);
@@ -23,32 +28,25 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
             dir.display()
         )));
     }
-    let root = project_root();
-    let jobs: Vec<(String, PathBuf)> = if which == "all" {
+    let jobs: Vec<(Puzzle, PathBuf)> = if which == "all" {
         let mut jobs = Vec::new();
         for entry in std::fs::read_dir(&dir)?.flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();
             if !entry.path().is_dir() {
                 continue;
             }
-            if PUZZLES.contains(&name.as_str()) && root.join(&name).join("Cargo.toml").exists() {
-                jobs.push((name, entry.path()));
-            } else {
-                println!(
-                    "note: skipping {}: no crate of that name",
+            match crates::find(&name) {
+                Ok(puzzle) => jobs.push((puzzle, entry.path())),
+                Err(_) => println!(
+                    "note: skipping {}: no puzzle crate of that name",
                     entry.path().display()
-                );
+                ),
             }
         }
-        jobs.sort();
+        jobs.sort_by_key(|(puzzle, _)| puzzle.name);
         jobs
-    } else if PUZZLES.contains(&which.as_str()) {
-        vec![(which.clone(), dir.clone())]
     } else {
-        return Err(Failure::Usage(format!(
-            "unknown crate '{which}' (one of: {}, or all)",
-            PUZZLES.join(", ")
-        )));
+        vec![(crates::find(which)?, dir.clone())]
     };
     if jobs.is_empty() {
         return Err(Failure::Failed(format!(
@@ -56,12 +54,12 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
             dir.display()
         )));
     }
-    let names: Vec<&str> = jobs.iter().map(|(name, _)| name.as_str()).collect();
-    let binaries = build_release(&root, &names)?;
+    let names: Vec<&str> = jobs.iter().map(|(puzzle, _)| puzzle.name).collect();
+    let binaries = build_release(&project_root(), &names)?;
     let mut failures = 0;
     let mut files = 0;
-    for ((name, data), binary) in jobs.iter().zip(&binaries) {
-        let (f, n) = judge_folder(binary, name, data)?;
+    for ((puzzle, data), binary) in jobs.iter().zip(&binaries) {
+        let (f, n) = judge_folder(binary, puzzle, data)?;
         failures += f;
         files += n;
     }
@@ -76,7 +74,7 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
 }
 
 /// Judges every case file below `data`; returns (failures, files).
-fn judge_folder(binary: &Path, name: &str, data: &Path) -> Result<(usize, usize), Failure> {
+fn judge_folder(binary: &Path, puzzle: &Puzzle, data: &Path) -> Result<(usize, usize), Failure> {
     let mut cases: Vec<(PathBuf, PathBuf)> = files_below(data)
         .into_iter()
         .filter(|p| p.extension().is_some_and(|e| e == "in"))
@@ -89,7 +87,20 @@ fn judge_folder(binary: &Path, name: &str, data: &Path) -> Result<(usize, usize)
         })
         .collect();
     cases.sort_by_cached_key(|(input, _)| natural_key(&input.to_string_lossy()));
-    println!("\n{name}: {} ({} file(s))", data.display(), cases.len());
+    let comparison = match puzzle.judge_check {
+        None => "lines",
+        Some(_) => "checker",
+    };
+    println!(
+        "\n{}: {} ({} file(s), compared by {})",
+        puzzle.name,
+        data.display(),
+        cases.len(),
+        match puzzle.judge_check {
+            None => "lines, ignoring trailing spaces and final blank lines",
+            Some(_) => "the crate's answer checker",
+        }
+    );
     if cases.is_empty() {
         return Ok((0, 0));
     }
@@ -100,12 +111,12 @@ fn judge_folder(binary: &Path, name: &str, data: &Path) -> Result<(usize, usize)
         .unwrap_or(4)
         .max(4);
     println!(
-        "  {:<width$}  {:>6}  {:>9}  result",
-        "file", "lines", "time"
+        "  {:<width$}  {:>6}  {:>9}  {:<7}  result",
+        "file", "lines", "time", "compare"
     );
     let mut failures = 0;
     for (input, expected) in &cases {
-        let want = normalise(&std::fs::read(expected)?);
+        let expected = std::fs::read(expected)?;
         let started = Instant::now();
         let output = Command::new(binary)
             .stdin(Stdio::from(std::fs::File::open(input)?))
@@ -114,7 +125,6 @@ fn judge_folder(binary: &Path, name: &str, data: &Path) -> Result<(usize, usize)
             .output()
             .map_err(|e| Failure::Failed(format!("cannot run {}: {e}", binary.display())))?;
         let millis = started.elapsed().as_secs_f64() * 1000.0;
-        let got = normalise(&output.stdout);
         let verdict = if !output.status.success() {
             Some(format!(
                 "exit code {:?}: {}",
@@ -125,22 +135,40 @@ fn judge_folder(binary: &Path, name: &str, data: &Path) -> Result<(usize, usize)
                     .unwrap_or("")
             ))
         } else {
-            first_difference(&want, &got)
+            compare(puzzle, input, &expected, &output.stdout)?
         };
+        let lines = normalise(&expected).len();
         let shown = relative(input, data);
-        match verdict {
-            None => println!("  {shown:<width$}  {:>6}  {millis:>7.1}ms  ok", want.len()),
-            Some(why) => {
-                failures += 1;
-                println!(
-                    "  {shown:<width$}  {:>6}  {millis:>7.1}ms  FAILED",
-                    want.len()
-                );
-                println!("      {why}");
-            }
+        let result = if verdict.is_none() { "ok" } else { "FAILED" };
+        println!("  {shown:<width$}  {lines:>6}  {millis:>7.1}ms  {comparison:<7}  {result}");
+        if let Some(why) = verdict {
+            failures += 1;
+            println!("      {why}");
         }
     }
     Ok((failures, cases.len()))
+}
+
+/// What is wrong with `actual` as the answer to `input`, `None` when it is right: by the
+/// puzzle's checker when it has one, otherwise line by line against `expected`.
+fn compare(
+    puzzle: &Puzzle,
+    input: &Path,
+    expected: &[u8],
+    actual: &[u8],
+) -> Result<Option<String>, Failure> {
+    Ok(match puzzle.judge_check {
+        None => first_difference(&normalise(expected), &normalise(actual)),
+        Some(check) => {
+            let input = String::from_utf8_lossy(&std::fs::read(input)?).into_owned();
+            check(
+                &input,
+                &String::from_utf8_lossy(expected),
+                &String::from_utf8_lossy(actual),
+            )
+            .err()
+        }
+    })
 }
 
 /// A sort key that orders numbers by value: `puzzle2` before `puzzle10`.
@@ -187,6 +215,42 @@ pub fn first_difference(want: &[String], got: &[String]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A toy puzzle whose "binary" is `cat` and whose checker accepts any output whose
+    /// first line is the expected file's first line.
+    fn first_line_puzzle(judge_check: Option<crates::JudgeCheck>) -> Puzzle {
+        Puzzle {
+            name: "toy",
+            judge_check,
+            ..crates::find("bloxorz").expect("bloxorz is a puzzle")
+        }
+    }
+
+    #[test]
+    fn a_checker_replaces_the_line_comparison() {
+        let dir = std::env::temp_dir().join(format!("xtask-judge-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        // `cat` answers with the input: the same count as a.ans, other moves.
+        std::fs::write(dir.join("a.in"), "3\nUDL\n").unwrap();
+        std::fs::write(dir.join("a.ans"), "3\nLRU\n").unwrap();
+        // A different count: wrong whichever comparison.
+        std::fs::write(dir.join("b.in"), "4\nUUUU\n").unwrap();
+        std::fs::write(dir.join("b.ans"), "3\nLRU\n").unwrap();
+        let cat = Path::new("/bin/cat");
+        let by_lines = judge_folder(cat, &first_line_puzzle(None), &dir).unwrap();
+        assert_eq!(by_lines, (2, 2), "line comparison: both differ");
+        let checker: crates::JudgeCheck = |input, expected, actual| {
+            assert!(input.starts_with(actual.lines().next().unwrap_or("")));
+            match expected.lines().next() == actual.lines().next() {
+                true => Ok(()),
+                false => Err("counts differ".into()),
+            }
+        };
+        let by_checker = judge_folder(cat, &first_line_puzzle(Some(checker)), &dir).unwrap();
+        assert_eq!(by_checker, (1, 2), "the checker accepts a.in only");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn files_sort_by_number() {

@@ -1,26 +1,33 @@
 //! The project's task runner: `cargo xtask <task>` (see `cargo xtask --help`).
 //!
-//! Each task is a module with one `run` function; arguments are parsed by hand
-//! to keep this crate quick to build.
+//! Each task is a module with one `run` function that takes its arguments parsed by the
+//! parser the puzzle binaries use ([`grid_common::cli::parse_args`]); the options each task
+//! accepts are listed in [`TASKS`].
 
 mod bench;
+mod crates;
 mod demo;
 mod judge;
-mod kits;
 mod measure;
 mod regen;
 mod snapshots;
 mod stress;
+mod tamper;
 mod verify;
 mod workspace;
 
+use std::ffi::OsString;
 use std::process::ExitCode;
+
+use grid_common::cli::{parse_args, Args};
 
 const USAGE: &str = "\
 usage: cargo xtask <task> [args]
 
 tasks:
-  verify                 fmt, clippy and every test with snapshots in check mode (what CI runs)
+  verify                 fmt, clippy and every test with snapshots in check mode (what CI runs);
+                         refuses insta settings and cargo [env] entries that could change the
+                         check, and fails when the test run changed a snapshot or a case file
   regen [CRATE...]       rewrite snapshots (and delete orphans) for review with `git diff`
   judge <CRATE|all> <DIR>
                          run every X.in under DIR that has X.ans or X.out beside it through
@@ -30,31 +37,64 @@ tasks:
   stress <CRATE> [--cases N] [--seed S] [--max-size K]
                          random instances, solver against brute force in process; the first
                          failure is shrunk and saved as a snapshot case
-  bench [CRATE] [--vs 'COMMAND'] [--runs N] [--input FILE]...
+  bench [CRATE [FILE...]] [--vs 'COMMAND'] [--runs N]
                          time the release binary on generated worst cases (median, min-max,
-                         peak memory), side by side with another program with --vs; --input
-                         adds a file of real data to the table
+                         peak memory), side by side with another program with --vs; each
+                         FILE (real data) is one more row of the table
 ";
 
+/// A task: its name, the options it accepts, and what runs it.
+struct Task {
+    name: &'static str,
+    /// Options without a value (`--help` is always accepted).
+    flags: &'static [&'static str],
+    /// Options with a value.
+    valued: &'static [&'static str],
+    run: fn(&Args) -> Result<(), Failure>,
+}
+
+/// Every task.
+const TASKS: &[Task] = &[
+    Task {
+        name: "verify",
+        flags: &[],
+        valued: &[],
+        run: verify::run,
+    },
+    Task {
+        name: "regen",
+        flags: &[],
+        valued: &[],
+        run: regen::run,
+    },
+    Task {
+        name: "judge",
+        flags: &[],
+        valued: &[],
+        run: judge::run,
+    },
+    Task {
+        name: "demo",
+        flags: &[],
+        valued: &[],
+        run: demo::run,
+    },
+    Task {
+        name: "stress",
+        flags: &[],
+        valued: stress::VALUED,
+        run: stress::run,
+    },
+    Task {
+        name: "bench",
+        flags: &[],
+        valued: bench::VALUED,
+        run: bench::run,
+    },
+];
+
 fn main() -> ExitCode {
-    let mut args = std::env::args().skip(1);
-    let task = args.next();
-    let rest: Vec<String> = args.collect();
-    let result = match task.as_deref() {
-        None | Some("-h" | "--help" | "help") => {
-            print!("{USAGE}");
-            return ExitCode::SUCCESS;
-        }
-        Some("verify") => no_args("verify", &rest).and_then(|()| verify::run()),
-        Some("regen") => regen::run(&rest),
-        Some("judge") => judge::run(&rest),
-        Some("demo") => no_args("demo", &rest).and_then(|()| demo::run()),
-        Some("stress") => stress::run(&rest),
-        Some("bench") => bench::run(&rest),
-        Some("__measure") => measure::measure_task(&rest).map_err(Failure::Failed),
-        Some(other) => Err(Failure::Usage(format!("unknown task '{other}'"))),
-    };
-    match result {
+    match run(std::env::args_os().skip(1).collect()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Usage(msg)) => {
             eprintln!("error: {msg}\n\n{USAGE}");
@@ -65,6 +105,53 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+fn run(args: Vec<OsString>) -> Result<(), Failure> {
+    let mut args = args.into_iter();
+    let task = match args.next().map(OsString::into_string) {
+        None => None,
+        Some(Ok(task)) => Some(task),
+        Some(Err(raw)) => return Err(not_utf8(&raw)),
+    };
+    match task.as_deref() {
+        None | Some("-h" | "--help" | "help") => {
+            print!("{USAGE}");
+            Ok(())
+        }
+        Some("__measure") => {
+            let rest = args
+                .map(|a| a.into_string().map_err(|raw| not_utf8(&raw)))
+                .collect::<Result<Vec<String>, Failure>>()?;
+            measure::measure_task(&rest).map_err(Failure::Failed)
+        }
+        Some(name) => {
+            let task = TASKS
+                .iter()
+                .find(|t| t.name == name)
+                .ok_or_else(|| Failure::Usage(format!("unknown task '{name}'")))?;
+            let parsed = parse_args(args, task.flags, task.valued)
+                .map_err(|e| Failure::Usage(format!("{}: {e}", task.name)))?;
+            if parsed.flag("--help") {
+                print!("{USAGE}");
+                return Ok(());
+            }
+            if parsed.flag("--version") {
+                return Err(Failure::Usage(format!(
+                    "{}: unknown option '--version'",
+                    task.name
+                )));
+            }
+            (task.run)(&parsed)
+        }
+    }
+}
+
+fn not_utf8(raw: &std::ffi::OsStr) -> Failure {
+    Failure::Usage(format!(
+        "argument '{}' is not valid UTF-8",
+        raw.to_string_lossy().escape_debug()
+    ))
 }
 
 /// Why a task did not succeed.
@@ -82,11 +169,58 @@ impl From<std::io::Error> for Failure {
     }
 }
 
-fn no_args(task: &str, rest: &[String]) -> Result<(), Failure> {
-    match rest.first() {
-        None => Ok(()),
+/// The positional arguments of a task that takes at most `max` of them.
+pub fn positionals<'a>(task: &str, args: &'a Args, max: usize) -> Result<&'a [String], Failure> {
+    match args.positionals.get(max) {
+        None => Ok(&args.positionals),
         Some(extra) => Err(Failure::Usage(format!(
-            "{task} takes no argument, found '{extra}'"
+            "{task}: unexpected argument '{extra}'"
         ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn usage_error(args: Vec<OsString>) -> String {
+        match run(args) {
+            Err(Failure::Usage(message)) => message,
+            other => panic!("expected a usage error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn a_non_utf8_argument_is_a_usage_error() {
+        use std::os::unix::ffi::OsStringExt;
+        let bad = || OsString::from_vec(vec![b'x', 0xff]);
+        let message = "argument 'x\u{fffd}' is not valid UTF-8";
+        assert_eq!(usage_error(vec![bad()]), message);
+        assert_eq!(
+            usage_error(vec!["stress".into(), bad()]),
+            format!("stress: {message}")
+        );
+        assert_eq!(
+            usage_error(vec!["__measure".into(), "1".into(), bad()]),
+            message
+        );
+    }
+
+    #[test]
+    fn options_are_checked_per_task() {
+        assert_eq!(
+            usage_error(vec!["verify".into(), "--cases".into(), "3".into()]),
+            "verify: unknown option '--cases'"
+        );
+        assert_eq!(
+            usage_error(vec!["stress".into(), "--cases".into()]),
+            "stress: --cases needs a value"
+        );
+        assert_eq!(
+            usage_error(vec!["verify".into(), "extra".into()]),
+            "verify: unexpected argument 'extra'"
+        );
+        assert_eq!(usage_error(vec!["nope".into()]), "unknown task 'nope'");
     }
 }

@@ -1,5 +1,8 @@
 //! `cargo xtask regen [CRATE...]`: rewrite snapshots for review with `git diff`.
 
+use grid_common::cli::Args;
+
+use crate::crates::unknown_crate;
 use crate::snapshots::{self, Mode};
 use crate::workspace::{members, project_root, relative, target_dir};
 use crate::Failure;
@@ -7,26 +10,21 @@ use crate::Failure;
 /// Rewrites the snapshots of the named crates (all members when none is named), deletes
 /// pending files and (after a green run over all members) orphaned snapshots, and prints
 /// which snapshot files changed.
-pub fn run(args: &[String]) -> Result<(), Failure> {
+pub fn run(args: &Args) -> Result<(), Failure> {
     let root = project_root();
     let all = members(&root).map_err(Failure::Failed)?;
-    let chosen: Vec<_> = if args.is_empty() {
+    let chosen: Vec<_> = if args.positionals.is_empty() {
         all.clone()
     } else {
-        let mut chosen = Vec::new();
-        for name in args {
-            match all.iter().find(|m| &m.name == name) {
-                Some(m) => chosen.push(m.clone()),
-                None => {
-                    let names: Vec<_> = all.iter().map(|m| m.name.as_str()).collect();
-                    return Err(Failure::Usage(format!(
-                        "no crate '{name}' in the workspace (crates: {})",
-                        names.join(", ")
-                    )));
-                }
-            }
-        }
-        chosen
+        args.positionals
+            .iter()
+            .map(|name| {
+                all.iter()
+                    .find(|m| &m.name == name)
+                    .cloned()
+                    .ok_or_else(|| unknown_crate(name, all.iter().map(|m| m.name.as_str())))
+            })
+            .collect::<Result<_, _>>()?
     };
     let before = snapshots::contents(&root);
     for pending in snapshots::pending_files(&root) {

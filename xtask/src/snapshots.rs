@@ -3,7 +3,9 @@
 //! insta's behaviour depends on the environment: `INSTA_UPDATE=always` makes a failing
 //! snapshot pass by rewriting it, even with `CI=true`, and `INSTA_FORCE_PASS=1` passes
 //! everything. So every `INSTA_*` variable of the caller is removed from the test run's
-//! environment and the mode is set explicitly. Orphans are found through
+//! environment and the mode is set explicitly, both in the environment (which beats an insta
+//! settings file) and as a forced cargo `[env]` entry on the command line (which beats the
+//! cargo configuration files); [`crate::tamper`] refuses those files' routes outright. Orphans are found through
 //! `INSTA_SNAPSHOT_REFERENCES_FILE` (insta appends every snapshot file a test used; the
 //! contract cargo-insta relies on, hence insta's pinned minor version).
 
@@ -66,6 +68,14 @@ pub fn run_tests(
         let refs = refs_dir.join(format!("{}.txt", member.name));
         let _ = std::fs::remove_file(&refs);
         let mut cmd = cargo(root);
+        let settings = insta_settings(mode);
+        for (key, value) in settings {
+            // A forced `[env]` entry of the command line beats any cargo configuration file.
+            cmd.arg("--config")
+                .arg(format!("env.{key}.value=\"{value}\""))
+                .arg("--config")
+                .arg(format!("env.{key}.force=true"));
+        }
         cmd.args(["test", "--package", &member.name]);
         if quiet {
             cmd.arg("--quiet")
@@ -79,9 +89,10 @@ pub fn run_tests(
             }
         }
         match mode {
-            Mode::Check => cmd.env("CI", "true").env("INSTA_UPDATE", "no"),
-            Mode::Update => cmd.env_remove("CI").env("INSTA_UPDATE", "always"),
+            Mode::Check => cmd.env("CI", "true"),
+            Mode::Update => cmd.env_remove("CI"),
         };
+        cmd.envs(settings);
         cmd.env("INSTA_SNAPSHOT_REFERENCES_FILE", &refs);
         let status = cmd
             .status()
@@ -99,6 +110,15 @@ pub fn run_tests(
         });
     }
     Ok(run)
+}
+
+/// The insta variables a test run sets in `mode`: set, they beat a settings file.
+fn insta_settings(mode: Mode) -> [(&'static str, &'static str); 2] {
+    let update = match mode {
+        Mode::Check => "no",
+        Mode::Update => "always",
+    };
+    [("INSTA_UPDATE", update), ("INSTA_FORCE_PASS", "0")]
 }
 
 fn referenced_in(refs: &Path) -> BTreeSet<PathBuf> {

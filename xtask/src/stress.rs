@@ -1,15 +1,25 @@
 //! `cargo xtask stress <CRATE> [--cases N] [--seed S] [--max-size K]`: random instances,
 //! solver against brute force, in process; the first failure is shrunk and saved as a case.
+//!
+//! An instance passes only when its check compared at least one case: a run whose
+//! instances all checked nothing fails. The shrinker keeps a smaller input only when it
+//! fails the same way as the original ([`Failed`]'s kind): a disagreement is not traded
+//! for a panic or an input that does not parse.
 
+use std::fmt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use grid_common::cli::Args;
 use grid_common::rng::Rng;
 
-use crate::kits::{self, Kit};
+use crate::crates::{self, Kit};
 use crate::workspace::{project_root, relative};
-use crate::Failure;
+use crate::{positionals, Failure};
+
+/// The options of stress that take a value.
+pub const VALUED: &[&str] = &["--cases", "--seed", "--max-size"];
 
 /// The options of a stress run.
 #[derive(Clone, Copy, Debug)]
@@ -22,6 +32,44 @@ pub struct Options {
     pub max_size: usize,
 }
 
+/// How a check failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failed {
+    /// The solver and the reference disagree (or a printed path does not replay).
+    Disagreement(String),
+    /// The input does not parse: the check's message starts with `bad input`, or with
+    /// `the input does not parse` (snake-maze's wording).
+    BadInput(String),
+    /// The check panicked: the panic's message.
+    Panic(String),
+}
+
+impl Failed {
+    /// The failure that `check_input`'s message describes.
+    fn from_message(message: String) -> Failed {
+        const BAD_INPUT: [&str; 2] = ["bad input", "the input does not parse"];
+        if BAD_INPUT.iter().any(|p| message.starts_with(p)) {
+            Failed::BadInput(message)
+        } else {
+            Failed::Disagreement(message)
+        }
+    }
+
+    /// True when `other` is the same kind of failure (whatever its message).
+    pub fn same_kind(&self, other: &Failed) -> bool {
+        std::mem::discriminant(self) == std::mem::discriminant(other)
+    }
+}
+
+impl fmt::Display for Failed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failed::Disagreement(m) | Failed::BadInput(m) => write!(f, "{m}"),
+            Failed::Panic(m) => write!(f, "the check panicked: {m}"),
+        }
+    }
+}
+
 /// A failing input, shrunk.
 #[derive(Clone, Debug)]
 pub struct Found {
@@ -29,24 +77,28 @@ pub struct Found {
     pub instance: usize,
     /// The original failing input.
     pub original: String,
-    /// The smallest failing input found.
+    /// The smallest input found that fails the same way.
     pub shrunk: String,
-    /// What disagreed on the shrunk input.
-    pub why: String,
+    /// How the shrunk input fails.
+    pub why: Failed,
 }
 
-pub fn run(args: &[String]) -> Result<(), Failure> {
+/// What a run that found no failure checked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Cases compared over all instances.
+    pub cases: usize,
+    /// Instances whose check compared no case at all.
+    pub empty: usize,
+}
+
+pub fn run(args: &Args) -> Result<(), Failure> {
     let (name, options) = parse(args)?;
-    let kit = kits::find(&name).ok_or_else(|| {
-        let names: Vec<_> = kits::all().iter().map(|k| k.name).collect();
-        Failure::Usage(format!(
-            "unknown crate '{name}' (one of: {})",
-            names.join(", ")
-        ))
-    })?;
+    let puzzle = crates::find(name)?;
+    let kit = puzzle.kit;
     println!(
         "stress {}: {} instances, seed {}, sizes up to {}",
-        kit.name, options.cases, options.seed, options.max_size
+        puzzle.name, options.cases, options.seed, options.max_size
     );
     let started = Instant::now();
     let mut last_report = Instant::now();
@@ -61,66 +113,69 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
         }
     });
     match outcome {
-        Ok(cases) => {
+        Ok(tally) => {
+            let empty = match tally.empty {
+                0 => String::new(),
+                n => format!("; {n} instances checked nothing"),
+            };
+            if let Some(message) = verdict(options.cases, tally) {
+                return Err(Failure::Failed(format!(
+                    "stress {}: {message}",
+                    puzzle.name
+                )));
+            }
             println!(
-                "stress {}: {} instances ({cases} cases) in {:.1}s: 0 disagreements\nstress: {} passed, 0 failed",
-                kit.name,
+                "stress {}: {} instances ({} cases) in {:.1}s: 0 disagreements{empty}\nstress: {} passed, 0 failed",
+                puzzle.name,
                 options.cases,
+                tally.cases,
                 started.elapsed().as_secs_f64(),
-                options.cases
+                options.cases - tally.empty
             );
             Ok(())
         }
         Err(found) => {
-            let saved = save_case(kit.name, options.seed, &found)?;
+            let saved = save_case(puzzle.name, options.seed, &found)?;
             Err(Failure::Failed(format!(
-                "stress {}: instance {} (seed {}) disagrees.\n\nshrunk from {} to {} bytes:\n{}\n{}\n\nsaved as {saved}; run `cargo xtask regen {}` to add its snapshot, then fix the solver",
-                kit.name,
+                "stress {}: instance {} (seed {}) fails.\n\nshrunk from {} to {} bytes:\n{}\n{}\n\nsaved as {saved}; run `cargo xtask regen {}` to add its snapshot, then fix the solver",
+                puzzle.name,
                 found.instance,
                 options.seed,
                 found.original.len(),
                 found.shrunk.len(),
                 indent(&found.shrunk),
                 found.why,
-                kit.name
+                puzzle.name
             )))
         }
     }
 }
 
-fn parse(args: &[String]) -> Result<(String, Options), Failure> {
-    let mut name = None;
-    let mut options = Options {
-        cases: 1000,
-        seed: 1,
-        max_size: 8,
-    };
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let mut value = |flag: &str| {
-            it.next()
-                .and_then(|v| v.parse::<u64>().ok())
-                .ok_or_else(|| Failure::Usage(format!("{flag} needs a whole number")))
-        };
-        match arg.as_str() {
-            "--cases" => options.cases = value("--cases")? as usize,
-            "--seed" => options.seed = value("--seed")?,
-            "--max-size" => options.max_size = (value("--max-size")? as usize).max(1),
-            other if other.starts_with('-') => {
-                return Err(Failure::Usage(format!(
-                    "unknown option '{other}' for stress"
-                )))
-            }
-            other if name.is_none() => name = Some(other.to_string()),
-            other => return Err(Failure::Usage(format!("unexpected argument '{other}'"))),
-        }
-    }
-    let name = name.ok_or_else(|| {
-        Failure::Usage(
-            "stress needs a crate: stress <CRATE> [--cases N] [--seed S] [--max-size K]".into(),
+/// Why a run without a failing instance still fails: nothing was checked at all.
+fn verdict(instances: usize, tally: Tally) -> Option<String> {
+    (instances > 0 && tally.cases == 0).then(|| {
+        format!(
+            "{} instances checked nothing: the testkit's check compared no case, so nothing was tested",
+            tally.empty
         )
-    })?;
-    Ok((name, options))
+    })
+}
+
+fn parse(args: &Args) -> Result<(&str, Options), Failure> {
+    let usage = |message: String| Failure::Usage(format!("stress: {message}"));
+    let number = |flag: &str| args.parsed::<u64>(flag).map_err(usage);
+    let [name] = positionals("stress", args, 1)? else {
+        return Err(usage(
+            "needs a crate: stress <CRATE> [--cases N] [--seed S] [--max-size K]".into(),
+        ));
+    };
+    let size = |n: Option<u64>, default: usize| n.map_or(default, |n| n as usize);
+    let options = Options {
+        cases: size(number("--cases")?, 1000),
+        seed: number("--seed")?.unwrap_or(1),
+        max_size: size(number("--max-size")?, 8).max(1),
+    };
+    Ok((name.as_str(), options))
 }
 
 /// The instance generator of instance `i`: its own seed, so any instance can be replayed alone.
@@ -134,33 +189,34 @@ fn size_for(i: usize, options: Options) -> usize {
     1 + i * options.max_size / options.cases.max(1)
 }
 
-/// Checks an input, turning a panic into a disagreement.
-pub fn check(kit: Kit, input: &str) -> Result<usize, String> {
+/// Checks an input: `Ok(cases compared)`, or how it failed (a panic is caught).
+pub fn check(kit: Kit, input: &str) -> Result<usize, Failed> {
     match catch_unwind(AssertUnwindSafe(|| (kit.check_input)(input))) {
-        Ok(result) => result,
-        Err(panic) => Err(format!(
-            "the check panicked: {}",
+        Ok(result) => result.map_err(Failed::from_message),
+        Err(panic) => Err(Failed::Panic(
             panic
                 .downcast_ref::<String>()
                 .map(String::as_str)
                 .or_else(|| panic.downcast_ref::<&str>().copied())
                 .unwrap_or("(no message)")
+                .to_string(),
         )),
     }
 }
 
-/// Runs the instances; Ok(cases checked) or the first failure, shrunk.
+/// Runs the instances; what they checked, or the first failure, shrunk.
 pub fn hunt(
     kit: Kit,
     options: Options,
     mut progress: impl FnMut(usize, usize),
-) -> Result<usize, Found> {
-    let mut checked = 0;
+) -> Result<Tally, Found> {
+    let mut tally = Tally::default();
     let quiet = QuietPanics::new();
     for i in 0..options.cases {
         let input = (kit.random_input)(&mut rng_for(options.seed, i), size_for(i, options));
         match check(kit, &input) {
-            Ok(n) => checked += n,
+            Ok(0) => tally.empty += 1,
+            Ok(n) => tally.cases += n,
             Err(why) => {
                 let (shrunk, why) = shrink(kit, input.clone(), why);
                 drop(quiet);
@@ -172,13 +228,14 @@ pub fn hunt(
                 });
             }
         }
-        progress(i + 1, checked);
+        progress(i + 1, tally.cases);
     }
-    Ok(checked)
+    Ok(tally)
 }
 
-/// Greedy shrinking: take the first smaller variant that still fails, until none does.
-pub fn shrink(kit: Kit, mut input: String, mut why: String) -> (String, String) {
+/// Greedy shrinking: take the first smaller variant that fails the same way as `input`
+/// (see [`Failed::same_kind`]), until none does.
+pub fn shrink(kit: Kit, mut input: String, mut why: Failed) -> (String, Failed) {
     let mut rounds = 0;
     'outer: while rounds < 10_000 {
         rounds += 1;
@@ -187,9 +244,11 @@ pub fn shrink(kit: Kit, mut input: String, mut why: String) -> (String, String) 
                 continue;
             }
             if let Err(reason) = check(kit, &candidate) {
-                input = candidate;
-                why = reason;
-                continue 'outer;
+                if reason.same_kind(&why) {
+                    input = candidate;
+                    why = reason;
+                    continue 'outer;
+                }
             }
         }
         break;
@@ -225,7 +284,10 @@ impl QuietPanics {
 
 impl Drop for QuietPanics {
     fn drop(&mut self) {
-        let _ = std::panic::take_hook();
+        // The hook cannot be changed while this thread panics (a failing test).
+        if !std::thread::panicking() {
+            let _ = std::panic::take_hook();
+        }
     }
 }
 
@@ -236,7 +298,6 @@ mod tests {
     /// A toy puzzle whose "solver" is wrong whenever the input holds two `x` or more.
     fn toy() -> Kit {
         Kit {
-            name: "toy",
             random_input: |rng, size| {
                 (0..size * 4)
                     .map(|_| *rng.choose(&['a', 'b', 'x']))
@@ -265,7 +326,7 @@ mod tests {
         let found = hunt(toy(), options, |_, _| {}).unwrap_err();
         assert!(found.original.matches('x').count() >= 2);
         assert_eq!(found.shrunk, "xx");
-        assert_eq!(found.why, "2 x's");
+        assert_eq!(found.why, Failed::Disagreement("2 x's".into()));
         // Every earlier instance passed: the failure is the first one.
         for i in 0..found.instance {
             let input = (toy().random_input)(&mut rng_for(5, i), size_for(i, options));
@@ -280,9 +341,81 @@ mod tests {
             assert!(!input.contains("bb"), "planted panic");
             Ok(1)
         };
-        let _quiet = QuietPanics::new();
-        let why = check(kit, "abba").unwrap_err();
-        assert!(why.contains("planted panic"), "{why}");
+        let why = {
+            let _quiet = QuietPanics::new();
+            check(kit, "abba").unwrap_err()
+        };
+        assert_eq!(why, Failed::Panic("planted panic".into()));
+    }
+
+    #[test]
+    fn instances_that_check_nothing_are_counted_and_a_run_of_only_those_fails() {
+        let options = Options {
+            cases: 50,
+            seed: 3,
+            max_size: 4,
+        };
+        let mut kit = toy();
+        kit.check_input = |_| Ok(0);
+        let tally = hunt(kit, options, |_, _| {}).unwrap();
+        assert_eq!(
+            tally,
+            Tally {
+                cases: 0,
+                empty: 50
+            }
+        );
+        assert_eq!(
+            verdict(options.cases, tally).as_deref(),
+            Some("50 instances checked nothing: the testkit's check compared no case, so nothing was tested")
+        );
+        // Some instances check nothing, others check: counted, and the run passes.
+        kit.check_input = |input| Ok(usize::from(input.contains('a')));
+        let tally = hunt(kit, options, |_, _| {}).unwrap();
+        assert!(tally.empty > 0 && tally.cases > 0, "{tally:?}");
+        assert_eq!(tally.empty + tally.cases, 50);
+        assert_eq!(verdict(options.cases, tally), None);
+    }
+
+    /// A toy puzzle with three ways to fail: an input not starting with `a` does not
+    /// parse; two `x`s or more disagree, except that the check panics when the input
+    /// also ends with `x`.
+    fn toy_with_three_failures() -> Kit {
+        Kit {
+            check_input: |input| {
+                if !input.starts_with('a') {
+                    return Err("bad input: line 1, column 1: expected 'a'".into());
+                }
+                match input.matches('x').count() {
+                    0 | 1 => Ok(1),
+                    _ if input.ends_with('x') => panic!("planted panic"),
+                    n => Err(format!("{n} x's")),
+                }
+            },
+            ..toy()
+        }
+    }
+
+    #[test]
+    fn the_shrinker_keeps_only_inputs_that_fail_the_same_way() {
+        let kit = toy_with_three_failures();
+        // Each original, how it fails, and what it shrinks to; panics silenced meanwhile
+        // (and no longer once the assertions run, so a failure shows its message).
+        let shrunk = |original: &str| {
+            let _quiet = QuietPanics::new();
+            let why = check(kit, original).unwrap_err();
+            (why.clone(), shrink(kit, original.to_string(), why))
+        };
+        // Dropping the first character gives a parse error, dropping the last before an
+        // `x` ends gives a panic; neither is taken for the disagreement.
+        let disagreement = Failed::Disagreement("2 x's".into());
+        assert_eq!(
+            shrunk("abxbxb"),
+            (disagreement.clone(), ("axxb".to_string(), disagreement))
+        );
+        // And a panic stays a panic.
+        let panic = Failed::Panic("planted panic".into());
+        assert_eq!(shrunk("abxbx"), (panic.clone(), ("axx".to_string(), panic)));
     }
 
     #[test]
@@ -316,7 +449,7 @@ mod tests {
                 }
                 Ok(boards.len())
             },
-            ..crate::kits::find("bloxorz").expect("bloxorz has a kit")
+            ..crates::find("bloxorz").expect("bloxorz is a puzzle").kit
         }
     }
 
@@ -345,7 +478,7 @@ mod tests {
         // The shrunk case still shows the planted bug, and the real solver gets it right.
         assert!(check(bloxorz_standing_on_fragile_cells(), &found.shrunk).is_err());
         assert_eq!(
-            check(crate::kits::find("bloxorz").unwrap(), &found.shrunk),
+            check(crates::find("bloxorz").unwrap().kit, &found.shrunk),
             Ok(1)
         );
     }

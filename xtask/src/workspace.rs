@@ -5,9 +5,6 @@ use std::process::Command;
 
 use crate::Failure;
 
-/// The puzzle crates, in the order the README lists them.
-pub const PUZZLES: [&str; 4] = ["huarongdao", "bloxorz", "snake-maze", "card-swap"];
-
 /// The workspace root: the parent of this crate's manifest folder.
 pub fn project_root() -> PathBuf {
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
