@@ -17,7 +17,7 @@
 //! - [`reference`](mod@reference): the brute-force reference, a breadth-first search over
 //!   whole boards.
 //! - [`replay`](mod@replay): applies a move sequence to a board, checking every move.
-//! - [`format`]: the answer line and the `--path` line.
+//! - [`format`](mod@format): the answer line and the `--path` line.
 //! - [`render`]: the solution as a [`grid_common::film::Film`], for `--show`.
 //! - `testkit` (feature `testkit`): generators and checks shared by the tests,
 //!   `cargo xtask stress` and `bench`.

@@ -207,13 +207,7 @@ pub fn shrink_input(input: &str) -> Vec<String> {
         |list: &[&Case]| -> String { list.iter().map(|b| board_text(b, false, false)).collect() };
     let mut out = Vec::new();
     if cases.len() > 1 {
-        for i in 0..cases.len() {
-            let without: Vec<&Case> = cases
-                .iter()
-                .enumerate()
-                .filter(|&(j, _)| j != i)
-                .map(|(_, b)| b)
-                .collect();
+        for without in cases.iter().combinations(cases.len() - 1) {
             out.push(text(&without));
         }
         for case in &cases {
