@@ -140,8 +140,7 @@ impl Solver {
         };
         let grid = case.grid();
         let n = grid.len();
-        let path_bytes = (length as u64 + 1)
-            * (std::mem::size_of::<State>() + std::mem::size_of::<Move>()) as u64;
+        let path_bytes = (length as u64 + 1) * PATH_BYTES_PER_STATE;
         self.budget
             .check("", table_bytes(n) + path_bytes)
             .map_err(|mut over| {
@@ -153,16 +152,16 @@ impl Solver {
                 over
             })?;
         let index = |(blank, a, b): State| (blank * n + a) * n + b;
-        // Back from the meeting state to the start, then on to a goal.
+        // Back from the meeting state to the start, then on to a goal (packed states).
         let mut states = Vec::with_capacity(length + 1);
-        states.push(meet);
+        states.push(pack(meet.0, meet.1, meet.2));
         let mut state = meet;
         while self.forward.dist[index(state)] > 0 {
             let Some(closer) = self.closer(state, n, &self.forward.dist) else {
                 break;
             };
             state = closer;
-            states.push(state);
+            states.push(pack(state.0, state.1, state.2));
         }
         states.reverse();
         state = meet;
@@ -171,12 +170,12 @@ impl Solver {
                 break;
             };
             state = closer;
-            states.push(state);
+            states.push(pack(state.0, state.1, state.2));
         }
         let moves: Vec<Move> = states
             .windows(2)
             .filter_map(|pair| {
-                let ((from, a, b), (to, _, _)) = (pair[0], pair[1]);
+                let ((from, a, b), (to, _, _)) = (unpack(pair[0]), unpack(pair[1]));
                 let dir = Dir::between(self.neighbours.pos(from), self.neighbours.pos(to))?;
                 let card = if a == to {
                     Cell::A
@@ -277,6 +276,9 @@ impl Solver {
     }
 }
 
+/// The bytes a path takes per state: the packed state, and the move to the next one.
+const PATH_BYTES_PER_STATE: u64 = (std::mem::size_of::<u32>() + std::mem::size_of::<Move>()) as u64;
+
 /// The bytes of the tables for a board of `n` cells: two sides, each a distance and a
 /// queue entry per state (`n³` states), and the neighbour table.
 fn table_bytes(n: usize) -> u64 {
@@ -346,7 +348,8 @@ mod tests {
         let case = Case::from_lines(&["* A", "**B"]).expect("sample 1");
         let tables = table_bytes(6);
         assert_eq!(tables, 216 * 16 + 6 * 16);
-        let path = 18 * (std::mem::size_of::<State>() + std::mem::size_of::<Move>()) as u64;
+        assert_eq!(PATH_BYTES_PER_STATE, 6);
+        let path = 18 * PATH_BYTES_PER_STATE;
         let mut exact = Solver::new(&Options {
             budget: MemoryBudget::new(tables + path),
         });
