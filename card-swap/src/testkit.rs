@@ -9,10 +9,10 @@
 //! divided by it, and the columns are the longest line. A 2 x 3 input (the judge's) reads
 //! as 2 x 3; [`args_for`] gives the `--rows`/`--cols` the binary needs for any other.
 //!
-//! [`random_input`] makes judge inputs half of the time and inputs of other shapes (1 to
-//! 30 cells' worth of rows and columns, up to about `6 * max_size` cells) the other half,
-//! so that `cargo xtask stress` covers every shape the library accepts within the
-//! reference's reach. A board whose last cell is the blank may have that space stripped;
+//! [`random_input`] makes judge inputs half of the time and inputs of other shapes the
+//! other half ([`random_shape`]: 1 to 5 rows, 3 to 30 cells, growing with `max_size`), so
+//! that `cargo xtask stress` covers the shapes the library accepts within the reference's
+//! reach (single rows, 2 x 2 rings, corridors up to 2 x 15 and 1 x 30, up to 5 x 6). A board whose last cell is the blank may have that space stripped;
 //! the first board of an input is always written whole, so the longest line is a full row.
 
 use grid_common::rng::Rng;
@@ -71,8 +71,8 @@ pub fn board_text(case: &Case, strip: bool, crlf: bool) -> String {
     text
 }
 
-/// A random shape other than the judge's: 1 to `max_size.clamp(1, 5)` rows and at most
-/// about `6 * max_size` (at most 30) cells, at least 3.
+/// A random shape (rarely the judge's): 1 to `max_size.clamp(1, 5)` rows and 3 to
+/// `6 * max_size.clamp(1, 5)` cells (at least 2 columns).
 pub fn random_shape(rng: &mut Rng, max_size: usize) -> Shape {
     let side = max_size.clamp(1, 5);
     let rows = rng.range(1, side);
