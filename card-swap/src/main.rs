@@ -3,10 +3,11 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use card_swap::parse::{Boards, Shape};
-use card_swap::solve::Solver;
-use card_swap::{format_path, render};
-use grid_common::cli::{Args, Printing, Program, RunResult, Stop};
+use card_swap::format::{answer_line, path_line};
+use card_swap::parse::{Cases, Shape};
+use card_swap::render;
+use card_swap::solve::{Limit, Options, Solver};
+use grid_common::cli::{self, Args, Printing, Program, RunResult, Stop};
 
 const USAGE: &str = "\
 card-swap: 蓝桥杯 2016 卡片换位 — swap the cards A and B in the fewest moves.
@@ -25,29 +26,36 @@ space out (a line exactly one character short is padded with a blank).
 Output: one integer per board, one per line.
 
 Options:
-      --path       after each answer, a line with the moves: tokens like 'AD' (A moves
-                   down) or '*L' (a soldier moves left), separated by spaces
-                   (nothing extra when the answer is -1)
-      --show       after each answer, the boards step by step
-      --rows R     rows per board (default 2)
-      --cols C     columns per board (default 3; at least 2, and at most 144 cells)
-  -h, --help       print this help
-  -V, --version    print the version
+      --path             after each answer, a line with the moves: tokens like 'AD'
+                         (A moves down) or '*L' (a soldier moves left), separated by
+                         spaces (nothing extra when the answer is -1)
+      --show             after each answer, the boards step by step ('step k/n: AD'),
+                         side by side within $COLUMNS (default 100) columns; the first
+                         and last 20 steps of a longer solution
+      --show-all         --show with every step
+      --rows R           rows per board (default 2)
+      --cols C           columns per board (default 3; at least 2, and at most 144 cells)
+      --max-memory SIZE  the memory the search may take (default 2G; K, M, G suffixes);
+                         a board whose tables need more stops the run (exit code 1)
+  -h, --help             print this help
+  -V, --version          print the version
 
-Exit codes: 0 every board answered (-1 is an answer), 2 bad arguments or bad input
-(the answers of the boards before the bad one are printed), 1 the output failed.
+Exit codes: 0 every board answered (-1 is an answer), 2 bad arguments or bad input,
+1 the memory budget was reached or the output failed (the answers of the boards
+before the one that stopped the run are printed).
 ";
 
 const PROGRAM: Program = Program {
     name: "card-swap",
     version: env!("CARGO_PKG_VERSION"),
     usage: USAGE,
-    flags: &["--path", "--show"],
+    flags: &["--path"],
     valued: &["--rows", "--cols"],
 };
 
-/// The board shape and what to print besides the answers.
+/// The solver's options, the board shape and what to print besides the answers.
 struct Settings {
+    options: Options,
     shape: Shape,
     printing: Printing,
 }
@@ -56,7 +64,8 @@ fn main() -> ExitCode {
     PROGRAM.main(settings, run)
 }
 
-/// The settings from the command line (`--rows`, `--cols`, `--path`, `--show`).
+/// The settings from the command line (`--rows`, `--cols`, `--max-memory`, `--path`,
+/// `--show`, `--show-all`).
 fn settings(args: &Args) -> Result<Settings, String> {
     let rows = args
         .parsed::<usize>("--rows")?
@@ -65,6 +74,9 @@ fn settings(args: &Args) -> Result<Settings, String> {
         .parsed::<usize>("--cols")?
         .unwrap_or(Shape::JUDGE.cols());
     Ok(Settings {
+        options: Options {
+            budget: cli::memory_budget(args)?,
+        },
         shape: Shape::new(rows, cols)?,
         printing: Printing::from_args(args),
     })
@@ -72,35 +84,34 @@ fn settings(args: &Args) -> Result<Settings, String> {
 
 /// Solves the boards one by one, printing each answer before reading the next board.
 fn run(settings: Settings, input: &[u8], out: &mut dyn Write) -> RunResult {
-    let mut solver = Solver::new();
-    let moves_wanted = settings.printing.wants_moves();
-    for board in Boards::new(input, settings.shape) {
-        let board = match board {
-            Ok(board) => board,
+    let Settings {
+        options,
+        shape,
+        mut printing,
+    } = settings;
+    let mut solver = Solver::new(&options);
+    for (number, case) in (1..).zip(Cases::new(input).shape(shape)) {
+        let case = match case {
+            Ok(case) => case,
             Err(e) => return Ok(Err(Stop::BadInput(e.to_string()))),
         };
-        let moves = if moves_wanted {
-            solver.solve(&board)
-        } else {
-            None
-        };
-        let answer = if moves_wanted {
-            moves.as_ref().map(Vec::len)
-        } else {
-            solver.distance(&board)
-        };
-        match answer {
-            Some(n) => writeln!(out, "{n}")?,
-            None => writeln!(out, "-1")?,
-        }
-        if settings.printing.path {
-            if let Some(moves) = &moves {
-                writeln!(out, "{}", format_path(moves))?;
+        let given_up = |e: Limit| Ok(Err(Stop::Limit(format!("case {number}: {e}"))));
+        if !printing.wants_moves() {
+            match solver.count(&case) {
+                Ok(answer) => writeln!(out, "{}", answer_line(number, answer))?,
+                Err(e) => return given_up(e),
             }
+            continue;
         }
-        if settings.printing.show {
-            write!(out, "{}", render::show(&board, moves.as_deref()))?;
+        let moves = match solver.moves(&case) {
+            Ok(moves) => moves,
+            Err(e) => return given_up(e),
+        };
+        writeln!(out, "{}", answer_line(number, moves.as_ref().map(Vec::len)))?;
+        if let Some(moves) = moves {
+            let film = || render::film(&case, &moves).map_err(|e| e.to_string());
+            printing.write_solution(out, &format!("case {number}"), &path_line(&moves), film)?;
         }
     }
-    Ok(Ok(()))
+    Ok(printing.finish())
 }

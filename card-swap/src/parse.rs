@@ -1,6 +1,7 @@
-//! The input format, read one board at a time.
+//! The input format, read one board (one [`Case`]) at a time.
 //!
-//! The input is boards one after another until the end of input, each `rows` lines of
+//! The input is boards one after another until the end of input (there is no terminator
+//! line), each `rows` lines of
 //! `cols` characters from `A`, `B`, `*` and a space (the blank); the judge's board is
 //! 2 lines of 3. Lines may end in `\n` or `\r\n`, and blank lines (empty or only
 //! whitespace) may stand between boards. A line whose last character is the blank may
@@ -10,8 +11,9 @@
 //! `B` or blank, a missing `A`, `B` or blank, a board cut short by the end of input.
 
 use grid_common::input::{describe_byte, one_of, InputError, Reader};
+use grid_common::Grid;
 
-use crate::{Board, Cell, MAX_CELLS};
+use crate::{Case, Cell, MAX_CELLS};
 
 /// The characters of a board row.
 const ALPHABET: &[u8] = b"AB* ";
@@ -65,29 +67,43 @@ impl Default for Shape {
     }
 }
 
-/// The boards of an input, one at a time: `Some(Ok(board))` per board, then `None` at the
+/// The cases of an input, one at a time: `Some(Ok(case))` per board, then `None` at the
 /// end of input; after an error (`Some(Err(..))`) it yields nothing more.
+///
+/// ```
+/// use card_swap::parse::{Cases, Shape};
+///
+/// let judge: Vec<_> = Cases::new(b"* A\n**B\nA B\n***\n").collect();
+/// assert_eq!(judge.len(), 2);
+/// let wide = Cases::new(b"A  B\n").shape(Shape::new(1, 4).expect("a shape"));
+/// assert!(wide.map(|case| case.is_ok()).eq([false]));
+/// ```
 #[derive(Clone, Debug)]
-pub struct Boards<'a> {
+pub struct Cases<'a> {
     reader: Reader<'a>,
     shape: Shape,
     case: usize,
     failed: bool,
 }
 
-impl<'a> Boards<'a> {
-    /// The boards of `input`, each of `shape`.
-    pub fn new(input: &'a [u8], shape: Shape) -> Boards<'a> {
-        Boards {
+impl<'a> Cases<'a> {
+    /// The cases of `input`, each a board of the judge's shape (2 x 3).
+    pub fn new(input: &'a [u8]) -> Cases<'a> {
+        Cases {
             reader: Reader::new(input),
-            shape,
+            shape: Shape::JUDGE,
             case: 0,
             failed: false,
         }
     }
 
+    /// The same input read as boards of `shape` (`--rows`, `--cols`).
+    pub fn shape(self, shape: Shape) -> Cases<'a> {
+        Cases { shape, ..self }
+    }
+
     /// Reads the next board; `Ok(None)` at the end of input.
-    fn read_board(&mut self) -> Result<Option<Board>, InputError> {
+    fn read_case(&mut self) -> Result<Option<Case>, InputError> {
         let reader = &mut self.reader;
         reader.skip_blank_lines();
         if reader.remaining() == 0 {
@@ -196,29 +212,28 @@ impl<'a> Boards<'a> {
             }
         }
         let cells = cells.into_iter().map(|(cell, _, _)| cell).collect();
-        Board::new(rows, cols, cells)
+        Grid::from_cells(rows, cols, cells)
+            .ok_or(crate::CaseError::Shape)
+            .and_then(Case::new)
             .map(Some)
             .map_err(|e| reader.error_at(first_line, "a valid board", e.to_string()))
     }
 }
 
-impl Iterator for Boards<'_> {
-    type Item = Result<Board, InputError>;
+impl Iterator for Cases<'_> {
+    type Item = Result<Case, InputError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.failed {
             return None;
         }
-        let result = self.read_board();
+        let result = self.read_case();
         self.failed = result.is_err();
         result.transpose()
     }
 }
 
-/// Every board of `input`, or the first error.
-pub fn parse_all(input: &[u8], shape: Shape) -> Result<Vec<Board>, InputError> {
-    Boards::new(input, shape).collect()
-}
+impl std::iter::FusedIterator for Cases<'_> {}
 
 /// The character starting `bytes` as an error message shows it: `'Q'`, `'？'`, `a tab`,
 /// or a byte that is not UTF-8 as `byte 0xff`.
@@ -237,6 +252,10 @@ fn describe_char(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn parse_all(input: &[u8], shape: Shape) -> Result<Vec<Case>, InputError> {
+        Cases::new(input).shape(shape).collect()
+    }
 
     fn first_error(input: &str) -> String {
         match parse_all(input.as_bytes(), Shape::JUDGE) {

@@ -16,14 +16,47 @@
 //! the goal), the queues are `Vec<u32>` of packed states `blank << 16 | a << 8 | b`, and
 //! the arrays and the neighbour table are reused from one board to the next.
 
-use grid_common::{Dir, Pos};
+use std::fmt;
 
-use crate::{Board, Cell, Move};
+use grid_common::budget::{MemoryBudget, OverBudget};
+use grid_common::{Dir, Grid, Pos};
+
+use crate::{Case, Cell, Move};
 
 /// No neighbour in this direction.
 const NONE: u32 = u32::MAX;
 /// Not reached (yet) by this side of the search.
 const UNSEEN: u32 = u32::MAX;
+
+/// The solver's settings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The memory the search tables may take (`--max-memory`).
+    pub budget: MemoryBudget,
+}
+
+/// Why a case was given up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// The search tables of the board (they grow as cells³) would exceed the memory budget.
+    Memory(OverBudget),
+}
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Limit::Memory(over) => over.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Limit {}
+
+impl From<OverBudget> for Limit {
+    fn from(over: OverBudget) -> Limit {
+        Limit::Memory(over)
+    }
+}
 
 /// One side of the bidirectional search.
 #[derive(Clone, Debug, Default)]
@@ -37,8 +70,15 @@ struct Side {
 }
 
 impl Side {
-    /// Empties the side for a search over `states` states.
+    /// Empties the side for a search over `states` states. The queue holds each state at
+    /// most once, so its capacity is reserved up front (the budget counts it) and it never
+    /// grows during a search.
     fn reset(&mut self, states: usize) {
+        if self.dist.len() != states {
+            // Free the old tables before the new ones are allocated.
+            *self = Side::default();
+            self.queue.reserve_exact(states);
+        }
         self.dist.clear();
         self.dist.resize(states, UNSEEN);
         self.queue.clear();
@@ -51,19 +91,22 @@ impl Side {
     }
 }
 
-/// A reusable solver; [`Solver::solve`] any number of boards of any shapes.
-#[derive(Clone, Debug, Default)]
+/// A reusable solver: [`Solver::count`] or [`Solver::moves`] any number of cases of any
+/// shapes; the tables are reused while the shape stays the same.
+#[derive(Clone, Debug)]
 pub struct Solver {
-    rows: usize,
-    cols: usize,
-    /// `neighbour[cell * 4 + dir]`: the cell next to `cell` in `dir`, or [`NONE`].
-    neighbour: Vec<u32>,
+    budget: MemoryBudget,
+    /// Per cell, the cell next to it in each direction ([`Dir`] order), or [`NONE`].
+    neighbours: Grid<[u32; 4]>,
     forward: Side,
     backward: Side,
 }
 
+/// A state: the cells of the blank, `A` and `B`.
+type State = (usize, usize, usize);
+
 /// (blank, a, b) of a packed state.
-fn unpack(packed: u32) -> (usize, usize, usize) {
+fn unpack(packed: u32) -> State {
     let p = packed as usize;
     (p >> 16, p >> 8 & 0xff, p & 0xff)
 }
@@ -75,38 +118,65 @@ fn pack(blank: usize, a: usize, b: usize) -> u32 {
 
 impl Solver {
     /// A solver with empty tables.
-    pub fn new() -> Solver {
-        Solver::default()
+    pub fn new(options: &Options) -> Solver {
+        Solver {
+            budget: options.budget,
+            neighbours: Grid::new(0, 0, [NONE; 4]),
+            forward: Side::default(),
+            backward: Side::default(),
+        }
     }
 
     /// The fewest moves that swap `A` and `B`, or `None` when they cannot be swapped.
-    pub fn distance(&mut self, board: &Board) -> Option<usize> {
-        self.search(board).map(|(_, length)| length)
+    pub fn count(&mut self, case: &Case) -> Result<Option<usize>, Limit> {
+        Ok(self.search(case)?.map(|(_, length)| length))
     }
 
-    /// An optimal move sequence that swaps `A` and `B`, or `None` when they cannot be swapped.
-    pub fn solve(&mut self, board: &Board) -> Option<Vec<Move>> {
-        let (meet, length) = self.search(board)?;
-        let n = board.rows() * board.cols();
-        let index = |(blank, a, b): (usize, usize, usize)| (blank * n + a) * n + b;
-        // Back from the meeting state to the start, then on to a goal.
-        let mut states = vec![meet];
+    /// A shortest move sequence that swaps `A` and `B`, or `None` when they cannot be
+    /// swapped.
+    pub fn moves(&mut self, case: &Case) -> Result<Option<Vec<Move>>, Limit> {
+        let Some((meet, length)) = self.search(case)? else {
+            return Ok(None);
+        };
+        let grid = case.grid();
+        let n = grid.len();
+        let path_bytes = (length as u64 + 1) * PATH_BYTES_PER_STATE;
+        self.budget
+            .check("", table_bytes(n) + path_bytes)
+            .map_err(|mut over| {
+                over.what = format!(
+                    "the search tables and a path of {length} moves on a {} x {} board",
+                    grid.rows(),
+                    grid.cols()
+                );
+                over
+            })?;
+        let index = |(blank, a, b): State| (blank * n + a) * n + b;
+        // Back from the meeting state to the start, then on to a goal (packed states).
+        let mut states = Vec::with_capacity(length + 1);
+        states.push(pack(meet.0, meet.1, meet.2));
         let mut state = meet;
         while self.forward.dist[index(state)] > 0 {
-            state = self.closer(state, n, &self.forward.dist)?;
-            states.push(state);
+            let Some(closer) = self.closer(state, n, &self.forward.dist) else {
+                break;
+            };
+            state = closer;
+            states.push(pack(state.0, state.1, state.2));
         }
         states.reverse();
         state = meet;
         while self.backward.dist[index(state)] > 0 {
-            state = self.closer(state, n, &self.backward.dist)?;
-            states.push(state);
+            let Some(closer) = self.closer(state, n, &self.backward.dist) else {
+                break;
+            };
+            state = closer;
+            states.push(pack(state.0, state.1, state.2));
         }
         let moves: Vec<Move> = states
             .windows(2)
             .filter_map(|pair| {
-                let ((from, a, b), (to, _, _)) = (pair[0], pair[1]);
-                let dir = Dir::between(self.pos(from), self.pos(to))?;
+                let ((from, a, b), (to, _, _)) = (unpack(pair[0]), unpack(pair[1]));
+                let dir = Dir::between(self.neighbours.pos(from), self.neighbours.pos(to))?;
                 let card = if a == to {
                     Cell::A
                 } else if b == to {
@@ -120,20 +190,13 @@ impl Solver {
                 })
             })
             .collect();
-        (moves.len() == length).then_some(moves)
-    }
-
-    /// The position of a cell index.
-    fn pos(&self, cell: usize) -> Pos {
-        Pos::new(cell / self.cols, cell % self.cols)
+        debug_assert_eq!(moves.len(), length, "the path's length is the distance");
+        Ok(Some(moves))
     }
 
     /// The states one move away from `(blank, a, b)`.
-    fn neighbours(
-        &self,
-        (blank, a, b): (usize, usize, usize),
-    ) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
-        self.neighbour[blank * 4..blank * 4 + 4]
+    fn next_states(&self, (blank, a, b): State) -> impl Iterator<Item = State> + '_ {
+        self.neighbours.cells()[blank]
             .iter()
             .filter(|&&next| next != NONE)
             .map(move |&next| {
@@ -145,69 +208,83 @@ impl Solver {
     }
 
     /// A neighbour of `state` one step closer to the roots of `dist`.
-    fn closer(
-        &self,
-        state: (usize, usize, usize),
-        n: usize,
-        dist: &[u32],
-    ) -> Option<(usize, usize, usize)> {
-        let index = |(blank, a, b): (usize, usize, usize)| (blank * n + a) * n + b;
+    fn closer(&self, state: State, n: usize, dist: &[u32]) -> Option<State> {
+        let index = |(blank, a, b): State| (blank * n + a) * n + b;
         let here = dist[index(state)];
-        self.neighbours(state)
+        self.next_states(state)
             .find(|&s| dist[index(s)].wrapping_add(1) == here)
     }
 
-    /// Prepares the neighbour table for the board's shape and empties both sides.
-    fn prepare(&mut self, board: &Board) {
-        let (rows, cols) = (board.rows(), board.cols());
-        let n = rows * cols;
-        if (rows, cols) != (self.rows, self.cols) || self.neighbour.len() != n * 4 {
-            self.rows = rows;
-            self.cols = cols;
-            self.neighbour.clear();
-            for cell in 0..n {
-                let pos = Pos::new(cell / cols, cell % cols);
-                for dir in Dir::ALL {
-                    self.neighbour.push(
-                        pos.step(dir, rows, cols)
-                            .map_or(NONE, |p| (p.row * cols + p.col) as u32),
-                    );
-                }
-            }
+    /// Checks the tables for the case's board against the budget, then prepares the
+    /// neighbour table for its shape and empties both sides.
+    fn prepare(&mut self, case: &Case) -> Result<(), OverBudget> {
+        let grid = case.grid();
+        let n = grid.len();
+        self.budget.check("", table_bytes(n)).map_err(|mut over| {
+            over.what = format!(
+                "the search tables of a {} x {} board",
+                grid.rows(),
+                grid.cols()
+            );
+            over
+        })?;
+        if (grid.rows(), grid.cols()) != (self.neighbours.rows(), self.neighbours.cols()) {
+            let next =
+                |pos: Pos, dir: Dir| grid.step(pos, dir).map_or(NONE, |p| grid.index(p) as u32);
+            let cells = grid
+                .positions()
+                .map(|pos| Dir::ALL.map(|dir| next(pos, dir)))
+                .collect();
+            self.neighbours = Grid::from_cells(grid.rows(), grid.cols(), cells)
+                .unwrap_or_else(|| Grid::new(0, 0, [NONE; 4]));
         }
         self.forward.reset(n * n * n);
         self.backward.reset(n * n * n);
+        Ok(())
     }
 
     /// The bidirectional search: a meeting state on a shortest path, and the path's length.
-    fn search(&mut self, board: &Board) -> Option<((usize, usize, usize), usize)> {
-        let cols = board.cols();
-        let index = |p: Pos| p.row * cols + p.col;
-        let blank0 = index(board.find(Cell::Blank)?);
-        let a0 = index(board.find(Cell::A)?);
-        let b0 = index(board.find(Cell::B)?);
-        self.prepare(board);
-        let n = board.rows() * cols;
+    fn search(&mut self, case: &Case) -> Result<Option<(State, usize)>, Limit> {
+        self.prepare(case)?;
+        let grid = case.grid();
+        let n = grid.len();
+        let (blank0, a0, b0) = (
+            grid.index(case.blank()),
+            grid.index(case.a()),
+            grid.index(case.b()),
+        );
         self.forward.dist[(blank0 * n + a0) * n + b0] = 0;
         self.forward.queue.push(pack(blank0, a0, b0));
         for blank in (0..n).filter(|&c| c != a0 && c != b0) {
             self.backward.dist[(blank * n + b0) * n + a0] = 0;
             self.backward.queue.push(pack(blank, b0, a0));
         }
+        let neighbours = self.neighbours.cells();
         loop {
             if self.forward.frontier() == 0 || self.backward.frontier() == 0 {
-                return None;
+                return Ok(None);
             }
             let (side, other) = if self.forward.frontier() <= self.backward.frontier() {
                 (&mut self.forward, &self.backward)
             } else {
                 (&mut self.backward, &self.forward)
             };
-            if let Some(found) = expand(side, other, &self.neighbour, n) {
-                return Some(found);
+            if let Some(found) = expand(side, other, neighbours, n) {
+                return Ok(Some(found));
             }
         }
     }
+}
+
+/// The bytes a path takes per state: the packed state, and the move to the next one.
+const PATH_BYTES_PER_STATE: u64 = (std::mem::size_of::<u32>() + std::mem::size_of::<Move>()) as u64;
+
+/// The bytes of the tables for a board of `n` cells: two sides, each a distance and a
+/// queue entry per state (`n³` states), and the neighbour table.
+fn table_bytes(n: usize) -> u64 {
+    let states = (n as u64).pow(3);
+    let per_state = 2 * 2 * std::mem::size_of::<u32>() as u64;
+    states * per_state + (n * std::mem::size_of::<[u32; 4]>()) as u64
 }
 
 /// Expands one whole layer of `side`; stops at the first state `other` already knows
@@ -215,15 +292,15 @@ impl Solver {
 fn expand(
     side: &mut Side,
     other: &Side,
-    neighbour: &[u32],
+    neighbours: &[[u32; 4]],
     n: usize,
-) -> Option<((usize, usize, usize), usize)> {
+) -> Option<(State, usize)> {
     let layer_end = side.queue.len();
     while side.head < layer_end {
         let (blank, a, b) = unpack(side.queue[side.head]);
         side.head += 1;
         let depth = side.dist[(blank * n + a) * n + b] + 1;
-        for &next in &neighbour[blank * 4..blank * 4 + 4] {
+        for &next in &neighbours[blank] {
             if next == NONE {
                 continue;
             }
@@ -244,28 +321,50 @@ fn expand(
     None
 }
 
-/// Solves one board with a fresh [`Solver`] (reuse a solver for many boards).
-pub fn solve(board: &Board) -> Option<Vec<Move>> {
-    Solver::new().solve(board)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn samples() {
-        let mut solver = Solver::new();
-        let one = Board::from_lines(&["* A", "**B"]).expect("sample 1");
-        let two = Board::from_lines(&["A B", "***"]).expect("sample 2");
-        assert_eq!(solver.distance(&one), Some(17));
-        assert_eq!(solver.distance(&two), Some(12));
-        assert_eq!(solver.solve(&one).map(|m| m.len()), Some(17));
+        let mut solver = Solver::new(&Options::default());
+        let one = Case::from_lines(&["* A", "**B"]).expect("sample 1");
+        let two = Case::from_lines(&["A B", "***"]).expect("sample 2");
+        assert_eq!(solver.count(&one), Ok(Some(17)));
+        assert_eq!(solver.count(&two), Ok(Some(12)));
+        assert_eq!(solver.moves(&one).map(|m| m.map(|m| m.len())), Ok(Some(17)));
     }
 
     #[test]
     fn a_line_cannot_swap() {
-        let board = Board::from_lines(&["A B*"]).expect("one row");
-        assert_eq!(solve(&board), None);
+        let case = Case::from_lines(&["A B*"]).expect("one row");
+        let mut solver = Solver::new(&Options::default());
+        assert_eq!(solver.count(&case), Ok(None));
+        assert_eq!(solver.moves(&case), Ok(None));
+    }
+
+    #[test]
+    fn the_budget_counts_the_tables_and_the_path() {
+        let case = Case::from_lines(&["* A", "**B"]).expect("sample 1");
+        let tables = table_bytes(6);
+        assert_eq!(tables, 216 * 16 + 6 * 16);
+        assert_eq!(PATH_BYTES_PER_STATE, 6);
+        let path = 18 * PATH_BYTES_PER_STATE;
+        let mut exact = Solver::new(&Options {
+            budget: MemoryBudget::new(tables + path),
+        });
+        assert_eq!(exact.moves(&case).map(|m| m.map(|m| m.len())), Ok(Some(17)));
+        let mut tight = Solver::new(&Options {
+            budget: MemoryBudget::new(tables + path - 1),
+        });
+        assert_eq!(tight.count(&case), Ok(Some(17)));
+        let Err(Limit::Memory(over)) = tight.moves(&case) else {
+            panic!("a path over the budget");
+        };
+        assert_eq!(over.needed, tables + path);
+        let mut tiny = Solver::new(&Options {
+            budget: MemoryBudget::new(tables - 1),
+        });
+        assert!(tiny.count(&case).is_err());
     }
 }
