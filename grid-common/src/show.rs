@@ -75,12 +75,18 @@ impl Window {
     }
 }
 
-/// The window drawn for a film: the whole board when it is at most [`CROP_ROWS`] x
-/// [`CROP_COLUMNS`], else the cells the solution changes and its focus cells with a margin
-/// of one cell (the top-left corner when there are none).
+/// The window drawn for a film: the whole board when it is at most [`CROP_ROWS`] rows and
+/// [`CROP_COLUMNS`] characters wide as drawn (a boxed cell is four characters wide), else
+/// the cells the solution changes and its focus cells with a margin of one cell (the
+/// top-left corner when there are none).
 pub fn crop_window(film: &Film) -> Window {
     let (rows, cols) = (film.start.rows(), film.start.cols());
-    if rows <= CROP_ROWS && cols <= CROP_COLUMNS {
+    let max_cols = if film.boxed {
+        (CROP_COLUMNS - 1) / 4
+    } else {
+        CROP_COLUMNS
+    };
+    if rows <= CROP_ROWS && cols <= max_cols {
         return Window {
             top: 0,
             left: 0,
@@ -105,7 +111,7 @@ pub fn crop_window(film: &Film) -> Window {
             top: 0,
             left: 0,
             rows: rows.min(CROP_ROWS),
-            cols: cols.min(CROP_COLUMNS),
+            cols: cols.min(max_cols),
         },
     }
 }
@@ -316,6 +322,22 @@ mod tests {
         let text = render(&film, &ShowOptions::default());
         assert!(text.starts_with("(rows 1-2, columns 1-5 of the 50 x 100 board)\n"));
         assert!(text.contains("...A."));
+    }
+
+    #[test]
+    fn boxed_boards_are_cropped_by_their_drawn_width() {
+        let mut film = walk(2, 30, 2);
+        assert!(crop_window(&film).is_whole(&film.start));
+        film.boxed = true;
+        assert_eq!(
+            crop_window(&film),
+            Window {
+                top: 0,
+                left: 0,
+                rows: 2,
+                cols: 4
+            }
+        );
     }
 
     #[test]

@@ -21,6 +21,8 @@ pub fn run<S: AsRef<std::ffi::OsStr>>(
 ) -> std::io::Result<Output> {
     let mut child = Command::new(binary)
         .args(args)
+        // `--show` lays frames out to the terminal's width: snapshots use the default.
+        .env_remove("COLUMNS")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

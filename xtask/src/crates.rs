@@ -35,6 +35,9 @@ pub struct Kit {
     pub shrink_input: fn(&str) -> Vec<String>,
     /// Worst-case inputs for benchmarks.
     pub bench_inputs: fn() -> Vec<BenchInput>,
+    /// The binary's arguments an input needs (a shaped card-swap board needs `--rows/--cols`),
+    /// written beside a case that stress saves.
+    pub args_for: fn(&str) -> Vec<String>,
 }
 
 /// A benchmark input: (name, our binary's arguments, input text).
@@ -59,6 +62,7 @@ macro_rules! puzzle {
                 check_input: $krate::testkit::check_input,
                 shrink_input: $krate::testkit::shrink_input,
                 bench_inputs: || without_args($krate::testkit::bench_inputs()),
+                args_for: |_| Vec::new(),
             },
             judge_check: None,
         }
@@ -73,20 +77,30 @@ pub fn all() -> Vec<Puzzle> {
         puzzle!("huarongdao", huarongdao),
         puzzle!("bloxorz", bloxorz),
         puzzle!("snake-maze", snake_maze),
-        with_bench_inputs(puzzle!("card-swap", card_swap), || {
-            // Larger boards need --rows/--cols; the judge's 2x3 boards need no option.
-            let mut inputs = without_args(card_swap::testkit::bench_inputs());
-            inputs.extend(card_swap::testkit::bench_inputs_shaped());
-            inputs
-        }),
+        with_args(
+            puzzle!("card-swap", card_swap),
+            card_swap::testkit::args_for,
+            || {
+                // Larger boards need --rows/--cols; the judge's 2x3 boards need no option.
+                let mut inputs = without_args(card_swap::testkit::bench_inputs());
+                inputs.extend(card_swap::testkit::bench_inputs_shaped());
+                inputs
+            },
+        ),
     ]
 }
 
-/// `puzzle` with its own bench inputs (for inputs that need the binary's arguments).
-fn with_bench_inputs(puzzle: Puzzle, bench_inputs: fn() -> Vec<BenchInput>) -> Puzzle {
+/// `puzzle` for a binary whose inputs may need arguments: what an input needs, and its own
+/// bench inputs.
+fn with_args(
+    puzzle: Puzzle,
+    args_for: fn(&str) -> Vec<String>,
+    bench_inputs: fn() -> Vec<BenchInput>,
+) -> Puzzle {
     Puzzle {
         kit: Kit {
             bench_inputs,
+            args_for,
             ..puzzle.kit
         },
         ..puzzle

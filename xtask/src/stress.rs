@@ -135,7 +135,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             Ok(())
         }
         Err(found) => {
-            let saved = save_case(puzzle.name, options.seed, &found)?;
+            let saved = save_case(puzzle.name, kit.args_for, options.seed, &found)?;
             Err(Failure::Failed(format!(
                 "stress {}: instance {} (seed {}) fails.\n\nshrunk from {} to {} bytes:\n{}\n{}\n\nsaved as {saved}; run `cargo xtask regen {}` to add its snapshot, then fix the solver",
                 puzzle.name,
@@ -256,12 +256,22 @@ pub fn shrink(kit: Kit, mut input: String, mut why: Failed) -> (String, Failed) 
     (input, why)
 }
 
-fn save_case(crate_name: &str, seed: u64, found: &Found) -> Result<String, Failure> {
+/// Saves the shrunk input as a snapshot case, with the arguments it needs in `NAME.args`.
+fn save_case(
+    crate_name: &str,
+    args_for: fn(&str) -> Vec<String>,
+    seed: u64,
+    found: &Found,
+) -> Result<String, Failure> {
     let root = project_root();
     let dir: PathBuf = root.join(crate_name).join("tests/cases");
     std::fs::create_dir_all(&dir)?;
     let path = dir.join(format!("stress-seed{seed}-instance{}.in", found.instance));
     std::fs::write(&path, &found.shrunk)?;
+    let args = args_for(&found.shrunk);
+    if !args.is_empty() {
+        std::fs::write(path.with_extension("args"), args.join(" ") + "\n")?;
+    }
     Ok(relative(&path, &root))
 }
 
@@ -313,6 +323,7 @@ mod tests {
                     .collect()
             },
             bench_inputs: Vec::new,
+            args_for: |_| Vec::new(),
         }
     }
 
