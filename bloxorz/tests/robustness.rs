@@ -1,7 +1,8 @@
 //! Mangled inputs never panic the library: they parse to boards that solve, or to an error.
 
+use bloxorz::parse_all;
+use bloxorz::solve::{Options, Solver};
 use bloxorz::testkit::random_input;
-use bloxorz::{parse_all, solve};
 use grid_common::rng::Rng;
 
 #[test]
@@ -15,8 +16,9 @@ fn mangled_inputs_are_errors_or_boards() {
         rng.damage(&mut bytes, &noise, edits);
         match parse_all(&bytes) {
             Ok(parsed) => {
+                let mut solver = Solver::new(&Options::default());
                 for board in &parsed {
-                    let _ = solve(board);
+                    let _ = solver.count(board);
                     boards += 1;
                 }
             }
