@@ -7,6 +7,7 @@ pub type Move = Dir;
 
 /// What a cell of the plane can carry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
 pub enum Cell {
     /// `#`: nothing may rest on it.
     Empty,

@@ -90,12 +90,17 @@ fn read_case(reader: &mut Reader<'_>, case: usize) -> Result<Option<Case>, Input
     let mut boxes: Vec<(Pos, usize)> = Vec::with_capacity(2);
     for row in 0..rows {
         let line = board_row(reader, cols, row, rows)?;
-        cells.extend(
-            line.text
-                .iter()
-                .map(|&b| Cell::from_byte(b).unwrap_or(Cell::Empty)),
-        );
-        if !line.text.iter().any(|&b| b == b'X' || b == b'O') {
+        // Whole-row passes without early exits, so that they run over many bytes at once.
+        cells.extend(line.text.iter().map(|&b| match b {
+            b'#' => Cell::Empty,
+            b'E' => Cell::Fragile,
+            _ => Cell::Rigid,
+        }));
+        let special = line
+            .text
+            .iter()
+            .fold(0usize, |n, &b| n + usize::from(b == b'X' || b == b'O'));
+        if special == 0 {
             continue;
         }
         for (col, &b) in line.text.iter().enumerate() {
@@ -191,7 +196,8 @@ fn board_row<'a>(
         while let [rest @ .., b' ' | b'\t'] = line.text {
             line.text = rest;
         }
-        if line.text.len() == cols && line.text.iter().all(|&b| Cell::from_byte(b).is_some()) {
+        let valid = |b: u8| matches!(b, b'#' | b'.' | b'E' | b'X' | b'O');
+        if line.text.len() == cols && line.text.iter().fold(true, |ok, &b| ok & valid(b)) {
             *reader = ahead;
             return Ok(line);
         }

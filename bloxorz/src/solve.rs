@@ -13,15 +13,15 @@
 //! direction of the roll that reached each state.
 //!
 //! **In order** ([`Solver`]):
-//! 1. a breadth-first search from the target capped at [`cut::BACKWARD_CAP`] states
-//!    proves at once that a small region around the target cannot be reached;
+//! 1. two cheap proofs of `Impossible` ([`cut`]): the start and the target lie in
+//!    regions of the plane that no roll joins (a scan over runs of cells), or a
+//!    breadth-first search from the target capped at [`cut::BACKWARD_CAP`] states runs
+//!    out of states;
 //! 2. A*, held to an [`AstarBudget`]: it runs straight at the target on open planes, but
 //!    its queue makes each expansion several times dearer than a breadth-first one, and
 //!    on mazes, or where the estimate is poor, it expands about as much as a
 //!    breadth-first search would;
-//! 3. a flood over cells proves that the start and the target lie in regions of the
-//!    plane that no roll joins ([`cut`]), for the price of a few instructions a cell;
-//! 4. the bidirectional breadth-first search, from scratch.
+//! 3. the bidirectional breadth-first search, from scratch.
 //!
 //! **Memory.** Every table that grows with the board (the padded copy, the searches'
 //! marks and queues) is taken from the [`Options::budget`] before it is allocated; past
@@ -154,7 +154,7 @@ impl Solver {
         if plane.start == plane.goal {
             return Ok(Some(found(Vec::new())));
         }
-        if cut::goal_cut_off(&plane, &mut memory)? {
+        if cut::cells_apart(&plane, &mut memory)? || cut::goal_cut_off(&plane, &mut memory)? {
             return Ok(None);
         }
         let budget = self
@@ -165,9 +165,6 @@ impl Solver {
             if let astar::Outcome::Done(answer) = astar::search(&plane, budget, &mut memory)? {
                 return Ok(answer.map(found));
             }
-        }
-        if cut::cells_apart(&plane, &mut memory)? {
-            return Ok(None);
         }
         Ok(bfs::search::<RECORD>(&plane, &mut memory)?)
     }

@@ -1,12 +1,14 @@
 //! The bidirectional breadth-first search.
 //!
-//! **Cell bytes.** Two bits per orientation `o`, from bit `2o`: 0 free (legal, not
-//! reached), 1 reached from the start, 2 reached from the target, 3 illegal. When the
-//! rolls are wanted, a second byte per cell holds, 2 bits per orientation, the direction
-//! of the roll that reached each state.
+//! **State bytes.** One byte per state, at index `4 * cell + o` (the fourth byte of a
+//! cell is unused): 0 free (legal, not reached), 1 reached from the start, 2 reached
+//! from the target, 3 illegal. A roll from orientation `O` in direction `d` moves a state
+//! index by a constant, `4 * (cell offset) + (o2 - O)`, so a roll is one addition, one
+//! load and one compare. When the rolls are wanted, a second byte per state holds the
+//! direction of the roll that reached it.
 //!
 //! **The search** expands whole levels, always of the side with the smaller frontier.
-//! Each frontier is kept as three lists of cells, one per orientation, so that the inner
+//! Each frontier is kept as three lists of states, one per orientation, so that the inner
 //! loop knows its orientation, its roll offsets and the lists it writes to at compile
 //! time, and it has no branch on the board's contents but the meeting test (a state is
 //! written and pushed unconditionally; a list only grows when the state was free).
@@ -22,18 +24,28 @@ use super::plane::{next_orientation, Memory, Plane, State, ALONG_COLUMN, ALONG_R
 use grid_common::budget::OverBudget;
 use grid_common::Dir;
 
-/// The 2-bit code of a free state.
+/// The code of a free state.
 const FREE: u8 = 0;
-/// The 2-bit code of an illegal state.
+/// The code of an illegal state.
 const ILLEGAL: u8 = 3;
 
-/// The 2-bit code of a state reached by `side` (0: from the start, 1: from the target).
+/// The code of a state reached by `side` (0: from the start, 1: from the target).
 const fn reached(side: usize) -> u8 {
     side as u8 + 1
 }
 
-/// One side of the search: its frontier, one list of cells per orientation (the first
-/// `front_len[o]` cells of `front[o]`), and room for the next one. The lists only grow,
+/// The index of a state's byte.
+const fn index((cell, o): State) -> usize {
+    4 * cell + o
+}
+
+/// The state of a byte's index.
+const fn state(index: usize) -> State {
+    (index >> 2, index & 3)
+}
+
+/// One side of the search: its frontier, one list of state indices per orientation (the
+/// first `front_len[o]` of `front[o]`), and room for the next one. The lists only grow,
 /// so that a level costs nothing but its states.
 struct Side {
     front: [Vec<u32>; 3],
@@ -44,11 +56,11 @@ struct Side {
 }
 
 impl Side {
-    fn new((cell, o): State) -> Side {
+    fn new(start: State) -> Side {
         let mut front: [Vec<u32>; 3] = Default::default();
-        front[o].push(cell as u32);
+        front[start.1].push(index(start) as u32);
         let mut front_len = [0; 3];
-        front_len[o] = 1;
+        front_len[start.1] = 1;
         Side {
             front,
             front_len,
@@ -83,16 +95,16 @@ pub(super) fn search<const RECORD: bool>(
     plane: &Plane,
     memory: &mut Memory,
 ) -> Result<Option<Found>, OverBudget> {
-    let n = plane.len();
-    let mut cells = memory.vec("the search's marks", n, 0u8)?;
+    let n = plane.len().saturating_mul(4);
+    let mut states = memory.vec("the search's marks", n, 0u8)?;
     let mut dirs = if RECORD {
         memory.vec("the search's rolls", n, 0u8)?
     } else {
         Vec::new()
     };
     let mut sides = [Side::new(plane.start), Side::new(plane.goal)];
-    let found = run::<RECORD>(plane, memory, &mut cells, &mut dirs, &mut sides);
-    memory.give_back::<u8>(cells.len() + dirs.len());
+    let found = run::<RECORD>(plane, memory, &mut states, &mut dirs, &mut sides);
+    memory.give_back::<u8>(states.len() + dirs.len());
     memory.give_back::<u32>(sides.iter().map(Side::capacity).sum());
     found
 }
@@ -100,25 +112,15 @@ pub(super) fn search<const RECORD: bool>(
 fn run<const RECORD: bool>(
     plane: &Plane,
     memory: &mut Memory,
-    cells: &mut [u8],
+    states: &mut [u8],
     dirs: &mut [u8],
     sides: &mut [Side; 2],
 ) -> Result<Option<Found>, OverBudget> {
-    let free = [
-        FREE << (2 * STANDING),
-        FREE << (2 * ALONG_ROW),
-        FREE << (2 * ALONG_COLUMN),
-    ];
-    let illegal = [
-        ILLEGAL << (2 * STANDING),
-        ILLEGAL << (2 * ALONG_ROW),
-        ILLEGAL << (2 * ALONG_COLUMN),
-    ];
-    plane.words(free, illegal, cells);
+    plane.state_bytes(FREE, ILLEGAL, states);
     let (start, goal) = (plane.start, plane.goal);
-    for (side, &(cell, o)) in [start, goal].iter().enumerate() {
-        cells[cell] = cells[cell] & !(3 << (2 * o)) | reached(side) << (2 * o);
-    }
+    states[index(start)] = reached(0);
+    states[index(goal)] = reached(1);
+    let steps = step_table(plane);
     loop {
         let which = usize::from(sides[1].len() < sides[0].len());
         let side = &mut sides[which];
@@ -127,10 +129,12 @@ fn run<const RECORD: bool>(
         }
         // Each state pushes at most two states into each list.
         let room = 2 * side.len() + 2;
-        for next in &mut side.next {
-            memory.grow("the search's frontiers", next, room, 0)?;
+        if side.next.iter().any(|next| next.len() < room) {
+            for next in &mut side.next {
+                memory.grow("the search's frontiers", next, room, 0)?;
+            }
         }
-        let meeting = expand_level::<RECORD>(cells, dirs, plane, side, which);
+        let meeting = expand_level::<RECORD>(states, dirs, &steps, side, which);
         side.depth += 1;
         let Some((from, d, meet)) = meeting else {
             continue;
@@ -147,7 +151,7 @@ fn run<const RECORD: bool>(
         } else {
             (meet, d.opposite(), from)
         };
-        let dir = |(cell, o): State| Dir::from_index(usize::from(dirs[cell] >> (2 * o) & 3));
+        let dir = |s: State| Dir::from_index(usize::from(dirs[index(s)]));
         let mut rolls = plane.chain(from_start, start, dir);
         rolls.reverse();
         rolls.push(middle);
@@ -161,11 +165,23 @@ fn run<const RECORD: bool>(
     }
 }
 
+/// For each orientation and direction, how far a roll moves the state index.
+fn step_table(plane: &Plane) -> [[isize; 4]; 3] {
+    let mut steps = [[0; 4]; 3];
+    for (o, row) in steps.iter_mut().enumerate() {
+        for d in Dir::ALL {
+            let o2 = next_orientation(o, d);
+            row[d.index()] = 4 * plane.offset[o][d.index()] + o2 as isize - o as isize;
+        }
+    }
+    steps
+}
+
 /// Expands one level of `side`; the meeting with the other side, if it happens.
 fn expand_level<const RECORD: bool>(
-    cells: &mut [u8],
+    states: &mut [u8],
     dirs: &mut [u8],
-    plane: &Plane,
+    steps: &[[isize; 4]; 3],
     side: &mut Side,
     which: usize,
 ) -> Option<Meeting> {
@@ -177,78 +193,67 @@ fn expand_level<const RECORD: bool>(
         next_column.as_mut_slice(),
     ];
     let front = |o: usize| &side.front[o][..side.front_len[o]];
-    let meeting = expand::<STANDING, RECORD>(
-        cells,
-        dirs,
-        plane,
-        front(STANDING),
-        &mut next,
-        &mut lens,
-        which,
-    )
-    .or_else(|| {
-        expand::<ALONG_ROW, RECORD>(
-            cells,
-            dirs,
-            plane,
-            front(ALONG_ROW),
-            &mut next,
-            &mut lens,
-            which,
-        )
-    })
-    .or_else(|| {
-        expand::<ALONG_COLUMN, RECORD>(
-            cells,
-            dirs,
-            plane,
-            front(ALONG_COLUMN),
-            &mut next,
-            &mut lens,
-            which,
-        )
-    });
+    let mut meeting = None;
+    for o in [STANDING, ALONG_ROW, ALONG_COLUMN] {
+        let (front, steps) = (front(o), steps[o]);
+        let (next, lens) = (&mut next, &mut lens);
+        meeting = match (o, which) {
+            (STANDING, 0) => expand::<STANDING, 0, RECORD>(states, dirs, front, steps, next, lens),
+            (STANDING, _) => expand::<STANDING, 1, RECORD>(states, dirs, front, steps, next, lens),
+            (ALONG_ROW, 0) => {
+                expand::<ALONG_ROW, 0, RECORD>(states, dirs, front, steps, next, lens)
+            }
+            (ALONG_ROW, _) => {
+                expand::<ALONG_ROW, 1, RECORD>(states, dirs, front, steps, next, lens)
+            }
+            (_, 0) => expand::<ALONG_COLUMN, 0, RECORD>(states, dirs, front, steps, next, lens),
+            (_, _) => expand::<ALONG_COLUMN, 1, RECORD>(states, dirs, front, steps, next, lens),
+        };
+        if meeting.is_some() {
+            break;
+        }
+    }
     std::mem::swap(&mut side.front, &mut side.next);
     side.front_len = lens;
     meeting
 }
 
-/// Expands the frontier states of orientation `O` in `front`, writing the new states
-/// into `next` (of room enough) from `lens`.
-fn expand<const O: usize, const RECORD: bool>(
-    cells: &mut [u8],
+/// Expands the frontier states of orientation `O` of side `SIDE` in `front` (a roll in
+/// direction `d` moves the index by `steps[d]`), writing the new states into `next`
+/// (of room enough) from `lens`.
+fn expand<const O: usize, const SIDE: usize, const RECORD: bool>(
+    states: &mut [u8],
     dirs: &mut [u8],
-    plane: &Plane,
     front: &[u32],
+    steps: [isize; 4],
     next: &mut [&mut [u32]; 3],
     lens: &mut [usize; 3],
-    which: usize,
 ) -> Option<Meeting> {
-    let offsets = plane.offset[O];
-    let (mine, theirs) = (reached(which), reached(1 - which));
-    for &cell in front {
-        let cell = cell as usize;
+    let (mine, theirs) = (reached(SIDE), reached(1 - SIDE));
+    let mut lengths = *lens;
+    for &from in front {
+        let from = from as usize;
         for d in Dir::ALL {
             let o2 = next_orientation(O, d);
-            let shift = 2 * o2;
             // In the array: a legal state's cell lies on the plane, two rows and one
             // column of padding away from the array's edges, and a roll moves the
             // top-left cell by at most two rows, or two columns (wrapping into a
             // padding row at worst).
-            let to = cell.wrapping_add_signed(offsets[d.index()]);
-            let word = cells[to];
-            let code = word >> shift & 3;
+            let to = from.wrapping_add_signed(steps[d.index()]);
+            let code = states[to];
             if code == theirs {
-                return Some(((cell, O), d, (to, o2)));
+                *lens = lengths;
+                return Some((state(from), d, state(to)));
             }
-            let is_free = u8::from(code == FREE);
-            cells[to] = word | (is_free * mine) << shift;
+            let is_free = code == FREE;
+            states[to] = if is_free { mine } else { code };
             if RECORD {
-                dirs[to] |= (is_free * d.index() as u8) << shift;
+                dirs[to] |= u8::from(is_free) * d.index() as u8;
             }
-            next[o2][lens[o2]] = to as u32;
-            lens[o2] += usize::from(is_free);
+            next[o2][lengths[o2]] = to as u32;
+            lengths[o2] += usize::from(is_free);
         }
     }
+    *lens = lengths;
     None
 }

@@ -161,11 +161,9 @@ impl Plane {
                 .iter_mut()
                 .zip(grid.row(row))
             {
-                *g = match cell {
-                    Cell::Empty => 0,
-                    Cell::Fragile => SOLID,
-                    Cell::Rigid => SOLID | RIGID,
-                };
+                // Without a branch, so that the row is converted many cells at a time.
+                *g =
+                    u8::from(*cell != Cell::Empty) * SOLID | u8::from(*cell == Cell::Rigid) * RIGID;
             }
         }
         let mut offset = [[0; 4]; 3];
@@ -194,9 +192,9 @@ impl Plane {
         self.ground.len()
     }
 
-    /// True when the padded cell `i` is not empty.
-    pub(super) fn solid(&self, i: usize) -> bool {
-        self.ground.get(i).is_some_and(|g| g & SOLID != 0)
+    /// The rows of the padded copy, each a slice of ground bytes (0 for an empty cell).
+    pub(super) fn ground_rows(&self) -> std::slice::ChunksExact<'_, u8> {
+        self.ground.chunks_exact(self.width)
     }
 
     /// One word per cell: `legal(o)` for every legal state of orientation `o`, else
@@ -217,6 +215,23 @@ impl Plane {
         }
         let none = illegal[STANDING] | illegal[ALONG_ROW] | illegal[ALONG_COLUMN];
         words[n..].fill(none);
+    }
+
+    /// One byte per state, at `4 * cell + o`: `legal` for every legal state, else
+    /// `illegal` (the fourth byte of a cell too).
+    pub(super) fn state_bytes(&self, legal: u8, illegal: u8, bytes: &mut [u8]) {
+        let (g, w) = (&self.ground, self.width);
+        let pick = |is_legal: bool| if is_legal { legal } else { illegal };
+        // The last row is padding: every cell of the plane has its right and lower neighbours.
+        let n = g.len() - w;
+        for (i, cell) in bytes[..4 * n].chunks_exact_mut(4).enumerate() {
+            let (here, right, below) = (g[i], g[i + 1], g[i + w]);
+            cell[STANDING] = pick(here & RIGID != 0);
+            cell[ALONG_ROW] = pick(here & right & SOLID != 0);
+            cell[ALONG_COLUMN] = pick(here & below & SOLID != 0);
+            cell[3] = illegal;
+        }
+        bytes[4 * n..].fill(illegal);
     }
 
     /// True when the state is legal.
