@@ -162,8 +162,8 @@ impl Plane {
                 .zip(grid.row(row))
             {
                 // Without a branch, so that the row is converted many cells at a time.
-                *g =
-                    u8::from(*cell != Cell::Empty) * SOLID | u8::from(*cell == Cell::Rigid) * RIGID;
+                *g = (u8::from(*cell != Cell::Empty) * SOLID)
+                    | (u8::from(*cell == Cell::Rigid) * RIGID);
             }
         }
         let mut offset = [[0; 4]; 3];
