@@ -44,37 +44,50 @@ const fn state(index: usize) -> State {
     (index >> 2, index & 3)
 }
 
-/// One side of the search: its frontier, one list of state indices per orientation (the
-/// first `front_len[o]` of `front[o]`), and room for the next one. The lists only grow,
-/// so that a level costs nothing but its states.
+/// One side of the search: two sets of three lists of state indices, one list per
+/// orientation: the frontier (`lists[front]`, the first `front_len[o]` of each) and room
+/// for the next one (`lists[1 - front]`). The lists only grow, all six together, so that
+/// a level costs little but its states.
 struct Side {
-    front: [Vec<u32>; 3],
+    lists: [[Vec<u32>; 3]; 2],
+    front: usize,
     front_len: [usize; 3],
-    next: [Vec<u32>; 3],
     /// The levels expanded so far.
     depth: usize,
 }
 
 impl Side {
     fn new(start: State) -> Side {
-        let mut front: [Vec<u32>; 3] = Default::default();
-        front[start.1].push(index(start) as u32);
+        let mut lists: [[Vec<u32>; 3]; 2] = Default::default();
+        lists[0][start.1].push(index(start) as u32);
         let mut front_len = [0; 3];
         front_len[start.1] = 1;
         Side {
-            front,
+            lists,
+            front: 0,
             front_len,
-            next: Default::default(),
             depth: 0,
         }
     }
 
     fn len(&self) -> usize {
-        self.front_len.iter().sum()
+        self.front_len[0] + self.front_len[1] + self.front_len[2]
     }
 
     fn capacity(&self) -> usize {
-        self.front.iter().chain(&self.next).map(Vec::capacity).sum()
+        self.lists.iter().flatten().map(Vec::capacity).sum()
+    }
+
+    /// Makes room in every list for the next level: each state pushes at most two
+    /// states into each list.
+    fn make_room(&mut self, memory: &mut Memory) -> Result<(), OverBudget> {
+        let room = 2 * self.len() + 2;
+        if self.lists[0][0].len() < room {
+            for list in self.lists.iter_mut().flatten() {
+                memory.grow("the search's frontiers", list, room, 0)?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -123,19 +136,14 @@ fn run<const RECORD: bool>(
     let steps = step_table(plane);
     loop {
         let which = usize::from(sides[1].len() < sides[0].len());
-        let side = &mut sides[which];
-        if side.len() == 0 {
+        if sides[which].len() == 0 {
             return Ok(None);
         }
-        // Each state pushes at most two states into each list.
-        let room = 2 * side.len() + 2;
-        if side.next.iter().any(|next| next.len() < room) {
-            for next in &mut side.next {
-                memory.grow("the search's frontiers", next, room, 0)?;
-            }
-        }
-        let meeting = expand_level::<RECORD>(states, dirs, &steps, side, which);
-        side.depth += 1;
+        let meeting = if which == 0 {
+            level::<0, RECORD>(states, dirs, &steps, &mut sides[0], memory)?
+        } else {
+            level::<1, RECORD>(states, dirs, &steps, &mut sides[1], memory)?
+        };
         let Some((from, d, meet)) = meeting else {
             continue;
         };
@@ -177,50 +185,61 @@ fn step_table(plane: &Plane) -> [[isize; 4]; 3] {
     steps
 }
 
-/// Expands one level of `side`; the meeting with the other side, if it happens.
-fn expand_level<const RECORD: bool>(
+/// Expands one level of side `SIDE`; the meeting with the other side, if it happens.
+fn level<const SIDE: usize, const RECORD: bool>(
     states: &mut [u8],
     dirs: &mut [u8],
     steps: &[[isize; 4]; 3],
     side: &mut Side,
-    which: usize,
-) -> Option<Meeting> {
+    memory: &mut Memory,
+) -> Result<Option<Meeting>, OverBudget> {
+    side.make_room(memory)?;
     let mut lens = [0usize; 3];
-    let [next_standing, next_row, next_column] = &mut side.next;
+    let [first, second] = &mut side.lists;
+    let (front, next) = if side.front == 0 {
+        (&*first, second)
+    } else {
+        (&*second, first)
+    };
+    let [next_standing, next_row, next_column] = next;
     let mut next = [
         next_standing.as_mut_slice(),
         next_row.as_mut_slice(),
         next_column.as_mut_slice(),
     ];
-    let front = |o: usize| &side.front[o][..side.front_len[o]];
-    let mut meeting = None;
-    for o in [STANDING, ALONG_ROW, ALONG_COLUMN] {
-        let (front, steps) = (front(o), steps[o]);
-        let (next, lens) = (&mut next, &mut lens);
-        meeting = match (o, which) {
-            (STANDING, 0) => expand::<STANDING, 0, RECORD>(states, dirs, front, steps, next, lens),
-            (STANDING, _) => expand::<STANDING, 1, RECORD>(states, dirs, front, steps, next, lens),
-            (ALONG_ROW, 0) => {
-                expand::<ALONG_ROW, 0, RECORD>(states, dirs, front, steps, next, lens)
-            }
-            (ALONG_ROW, _) => {
-                expand::<ALONG_ROW, 1, RECORD>(states, dirs, front, steps, next, lens)
-            }
-            (_, 0) => expand::<ALONG_COLUMN, 0, RECORD>(states, dirs, front, steps, next, lens),
-            (_, _) => expand::<ALONG_COLUMN, 1, RECORD>(states, dirs, front, steps, next, lens),
-        };
-        if meeting.is_some() {
-            break;
-        }
-    }
-    std::mem::swap(&mut side.front, &mut side.next);
+    let [standing, row, column] = front;
+    let [standing_len, row_len, column_len] = side.front_len;
+    let front = (
+        &standing[..standing_len],
+        &row[..row_len],
+        &column[..column_len],
+    );
+    let meeting = expand::<STANDING, SIDE, RECORD>(
+        states,
+        dirs,
+        front.0,
+        steps[STANDING],
+        &mut next,
+        &mut lens,
+    )
+    .or_else(|| {
+        let steps = steps[ALONG_ROW];
+        expand::<ALONG_ROW, SIDE, RECORD>(states, dirs, front.1, steps, &mut next, &mut lens)
+    })
+    .or_else(|| {
+        let steps = steps[ALONG_COLUMN];
+        expand::<ALONG_COLUMN, SIDE, RECORD>(states, dirs, front.2, steps, &mut next, &mut lens)
+    });
+    side.front ^= 1;
     side.front_len = lens;
-    meeting
+    side.depth += 1;
+    Ok(meeting)
 }
 
 /// Expands the frontier states of orientation `O` of side `SIDE` in `front` (a roll in
 /// direction `d` moves the index by `steps[d]`), writing the new states into `next`
 /// (of room enough) from `lens`.
+#[inline(always)]
 fn expand<const O: usize, const SIDE: usize, const RECORD: bool>(
     states: &mut [u8],
     dirs: &mut [u8],
