@@ -328,6 +328,83 @@ pub fn serpentine_board(rng: &mut Rng, size: usize) -> String {
     board_text(size, size, &cells)
 }
 
+/// Rooms of `room` x `room` open cells in a grid, walled off from each other, each
+/// joined to its right and lower neighbours by a door of one cell at a random place
+/// (some doors left shut, but every room reachable); the box stands in the top-left room
+/// and the target is in the bottom-right one.
+pub fn rooms_board(rng: &mut Rng, size: usize, room: usize) -> String {
+    let mut cells = vec![vec![b'#'; size]; size];
+    let rooms = (size - 1) / (room + 1);
+    let first = |k: usize| 1 + k * (room + 1);
+    for i in 0..rooms {
+        for j in 0..rooms {
+            for line in &mut cells[first(i)..first(i) + room] {
+                line[first(j)..first(j) + room].fill(b'.');
+            }
+            // The first row and column of rooms keep every door, so all rooms connect.
+            if j + 1 < rooms && (i == 0 || rng.chance(0.7)) {
+                let r = first(i) + rng.below(room);
+                cells[r][first(j) + room] = b'.';
+            }
+            if i + 1 < rooms && (j == 0 || rng.chance(0.7)) {
+                let c = first(j) + rng.below(room);
+                cells[first(i) + room][c] = b'.';
+            }
+        }
+    }
+    cells[1][1] = b'X';
+    let last = first(rooms - 1) + room - 1;
+    cells[last][last] = b'O';
+    board_text(size, size, &cells)
+}
+
+/// A winding corridor two cells wide: runs the whole width, two rows high, with a wall
+/// row between runs, joined at alternate ends; the box stands at the top left and the
+/// target is at the end of the last run.
+pub fn corridor_board(size: usize) -> String {
+    let mut cells = vec![vec![b'#'; size]; size];
+    let mut row = 1;
+    let mut run = 0;
+    let mut last = (1, 1);
+    while row + 2 < size {
+        for line in &mut cells[row..row + 2] {
+            line[1..size - 1].fill(b'.');
+        }
+        last = (row + 1, if run % 2 == 0 { size - 2 } else { 1 });
+        if row + 5 < size {
+            // The opening to the next run, two cells wide, at this run's far end.
+            let cols = if run % 2 == 0 {
+                size - 3..size - 1
+            } else {
+                1..3
+            };
+            cells[row + 2][cols].fill(b'.');
+        }
+        row += 3;
+        run += 1;
+    }
+    cells[1][1] = b'X';
+    cells[last.0][last.1] = b'O';
+    board_text(size, size, &cells)
+}
+
+/// An open plane whose target lies inside a closed square wall, half the plane across,
+/// with the box outside it: both regions are large, and no roll joins them.
+pub fn cut_off_board(size: usize) -> String {
+    let mut cells = open_cells(size);
+    let (low, high) = (size / 4, 3 * size / 4);
+    for (r, line) in cells.iter_mut().enumerate().take(high + 1).skip(low) {
+        for (c, cell) in line.iter_mut().enumerate().take(high + 1).skip(low) {
+            if r == low || r == high || c == low || c == high {
+                *cell = b'#';
+            }
+        }
+    }
+    cells[size - 2][size - 2] = b'.';
+    cells[size / 2][size / 2] = b'O';
+    board_text(size, size, &cells)
+}
+
 /// The worst-case benchmark inputs, generated deterministically: (name, input).
 pub fn bench_inputs() -> Vec<(String, String)> {
     let mut rng = Rng::new(3322);
@@ -357,6 +434,16 @@ pub fn bench_inputs() -> Vec<(String, String)> {
             serpentine_board(&mut Rng::new(500), 500) + end,
         ),
         ("open-4000".to_string(), open_board(4000) + end),
+        (
+            "rooms-500-20".to_string(),
+            rooms_board(&mut Rng::new(20), 500, 20) + end,
+        ),
+        (
+            "rooms-500-6".to_string(),
+            rooms_board(&mut Rng::new(6), 500, 6) + end,
+        ),
+        ("corridor-2-wide-500".to_string(), corridor_board(500) + end),
+        ("cut-off-500".to_string(), cut_off_board(500) + end),
     ]
 }
 
