@@ -76,3 +76,22 @@ fn the_statement_sample_replays() {
     let sample = "7 7\n#######\n#..X###\n#..##O#\n#....E#\n#....E#\n#.....#\n#######\n0 0\n";
     assert_eq!(check_paths(sample), 1);
 }
+
+#[test]
+fn the_paths_of_every_valid_snapshot_case_replay() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(dir).expect("the cases directory") {
+        let path = entry.expect("a directory entry").path();
+        if path.extension() != Some("in".as_ref()) {
+            continue;
+        }
+        let input = std::fs::read_to_string(&path).expect("a case file");
+        // Only inputs that parse whole and fit the default budget (the error cases are
+        // pinned by their snapshots).
+        if parse_all(input.as_bytes()).is_ok() && input.len() < 100_000 {
+            checked += check_paths(&input);
+        }
+    }
+    assert!(checked >= 10, "{checked} cases");
+}
