@@ -80,12 +80,19 @@ impl Side {
 
     /// Makes room in every list for the next level: each state pushes at most two
     /// states into each list.
+    #[inline(always)]
     fn make_room(&mut self, memory: &mut Memory) -> Result<(), OverBudget> {
         let room = 2 * self.len() + 2;
         if self.lists[0][0].len() < room {
-            for list in self.lists.iter_mut().flatten() {
-                memory.grow("the search's frontiers", list, room, 0)?;
-            }
+            self.grow(room, memory)?;
+        }
+        Ok(())
+    }
+
+    #[cold]
+    fn grow(&mut self, room: usize, memory: &mut Memory) -> Result<(), OverBudget> {
+        for list in self.lists.iter_mut().flatten() {
+            memory.grow("the search's frontiers", list, room, 0)?;
         }
         Ok(())
     }
@@ -265,7 +272,9 @@ fn expand<const O: usize, const SIDE: usize, const RECORD: bool>(
                 return Some((state(from), d, state(to)));
             }
             let is_free = code == FREE;
-            states[to] = if is_free { mine } else { code };
+            // Free (0) becomes `mine`; `mine` and illegal (3) stay as they are. (The other
+            // side's code, which `mine` would turn into 3, was caught above.)
+            states[to] = code | mine;
             if RECORD {
                 dirs[to] |= u8::from(is_free) * d.index() as u8;
             }
