@@ -45,11 +45,13 @@ const fn state(index: usize) -> State {
 }
 
 /// One side of the search: two sets of three lists of state indices, one list per
-/// orientation: the frontier (`lists[front]`, the first `front_len[o]` of each) and room
-/// for the next one (`lists[1 - front]`). The lists only grow, all six together, so that
-/// a level costs little but its states.
+/// orientation, in one buffer of six regions of `room` entries (region `3 * set + o`):
+/// the frontier (set `front`, the first `front_len[o]` entries of each region) and room
+/// for the next one (set `1 - front`). One buffer, so that starting a level costs a few
+/// instructions: a maze has tens of thousands of levels of a few states each.
 struct Side {
-    lists: [[Vec<u32>; 3]; 2],
+    buffer: Vec<u32>,
+    room: usize,
     front: usize,
     front_len: [usize; 3],
     /// The levels expanded so far.
@@ -57,25 +59,23 @@ struct Side {
 }
 
 impl Side {
-    fn new(start: State) -> Side {
-        let mut lists: [[Vec<u32>; 3]; 2] = Default::default();
-        lists[0][start.1].push(index(start) as u32);
+    fn new(start: State, memory: &mut Memory) -> Result<Side, OverBudget> {
+        let room = 16;
+        let mut buffer = memory.vec("the search's frontiers", 6 * room, 0u32)?;
+        buffer[start.1 * room] = index(start) as u32;
         let mut front_len = [0; 3];
         front_len[start.1] = 1;
-        Side {
-            lists,
+        Ok(Side {
+            buffer,
+            room,
             front: 0,
             front_len,
             depth: 0,
-        }
+        })
     }
 
     fn len(&self) -> usize {
         self.front_len[0] + self.front_len[1] + self.front_len[2]
-    }
-
-    fn capacity(&self) -> usize {
-        self.lists.iter().flatten().map(Vec::capacity).sum()
     }
 
     /// Makes room in every list for the next level: each state pushes at most two
@@ -83,17 +83,28 @@ impl Side {
     #[inline(always)]
     fn make_room(&mut self, memory: &mut Memory) -> Result<(), OverBudget> {
         let room = 2 * self.len() + 2;
-        if self.lists[0][0].len() < room {
+        if self.room < room {
             self.grow(room, memory)?;
         }
         Ok(())
     }
 
+    /// A buffer of regions of at least `room` entries (twice as many as now at least),
+    /// with the frontier copied over.
     #[cold]
     fn grow(&mut self, room: usize, memory: &mut Memory) -> Result<(), OverBudget> {
-        for list in self.lists.iter_mut().flatten() {
-            memory.grow("the search's frontiers", list, room, 0)?;
+        let room = room.max(2 * self.room);
+        let mut buffer = memory.vec("the search's frontiers", room.saturating_mul(6), 0u32)?;
+        for (o, &len) in self.front_len.iter().enumerate() {
+            let (from, to) = (
+                (3 * self.front + o) * self.room,
+                (3 * self.front + o) * room,
+            );
+            buffer[to..to + len].copy_from_slice(&self.buffer[from..from + len]);
         }
+        memory.give_back::<u32>(self.buffer.len());
+        self.buffer = buffer;
+        self.room = room;
         Ok(())
     }
 }
@@ -122,10 +133,13 @@ pub(super) fn search<const RECORD: bool>(
     } else {
         Vec::new()
     };
-    let mut sides = [Side::new(plane.start), Side::new(plane.goal)];
+    let mut sides = [
+        Side::new(plane.start, memory)?,
+        Side::new(plane.goal, memory)?,
+    ];
     let found = run::<RECORD>(plane, memory, &mut states, &mut dirs, &mut sides);
     memory.give_back::<u8>(states.len() + dirs.len());
-    memory.give_back::<u32>(sides.iter().map(Side::capacity).sum());
+    memory.give_back::<u32>(sides.iter().map(|side| side.buffer.len()).sum());
     found
 }
 
@@ -202,24 +216,21 @@ fn level<const SIDE: usize, const RECORD: bool>(
 ) -> Result<Option<Meeting>, OverBudget> {
     side.make_room(memory)?;
     let mut lens = [0usize; 3];
-    let [first, second] = &mut side.lists;
+    let room = side.room;
+    let (first, second) = side.buffer.split_at_mut(3 * room);
     let (front, next) = if side.front == 0 {
         (&*first, second)
     } else {
         (&*second, first)
     };
-    let [next_standing, next_row, next_column] = next;
-    let mut next = [
-        next_standing.as_mut_slice(),
-        next_row.as_mut_slice(),
-        next_column.as_mut_slice(),
-    ];
-    let [standing, row, column] = front;
+    let (next_standing, rest) = next.split_at_mut(room);
+    let (next_row, next_column) = rest.split_at_mut(room);
+    let mut next = [next_standing, next_row, next_column];
     let [standing_len, row_len, column_len] = side.front_len;
     let front = (
-        &standing[..standing_len],
-        &row[..row_len],
-        &column[..column_len],
+        &front[..standing_len],
+        &front[room..room + row_len],
+        &front[2 * room..2 * room + column_len],
     );
     let meeting = expand::<STANDING, SIDE, RECORD>(
         states,
@@ -284,4 +295,28 @@ fn expand<const O: usize, const SIDE: usize, const RECORD: bool>(
     }
     *lens = lengths;
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grid_common::budget::MemoryBudget;
+
+    #[test]
+    fn a_side_takes_what_its_buffer_holds_and_keeps_its_frontier() {
+        let mut memory = Memory::new(MemoryBudget::new(1 << 20));
+        let mut side = Side::new((100, ALONG_ROW), &mut memory).expect("fits");
+        for len in [1, 5, 40, 3, 200, 7, 1000, 999] {
+            side.front_len = [0, len, 0];
+            let room = side.room;
+            side.buffer[side.front * 3 * room + room] = 7;
+            side.make_room(&mut memory).expect("fits");
+            assert!(side.room >= 2 * len + 2);
+            assert_eq!(side.buffer[side.front * 3 * side.room + side.room], 7);
+            assert_eq!(memory.used(), 4 * side.buffer.len() as u64);
+        }
+        assert!(side.room <= 4 * 1000 + 4, "{}", side.room);
+        side.front_len = [100_000, 0, 0];
+        assert!(side.make_room(&mut memory).is_err());
+    }
 }

@@ -113,26 +113,10 @@ impl Memory {
         Ok(vec![fill; len])
     }
 
-    /// Grows `list` to at least `len` items (filled with `fill`), taking what its
-    /// capacity grows by from the budget.
-    pub(super) fn grow<T: Clone>(
-        &mut self,
-        what: &str,
-        list: &mut Vec<T>,
-        len: usize,
-        fill: T,
-    ) -> Result<(), OverBudget> {
-        if list.len() >= len {
-            return Ok(());
-        }
-        let before = list.capacity();
-        if before < len {
-            let wanted = len.max(before.saturating_mul(2));
-            self.take::<T>(what, wanted - before)?;
-            list.reserve_exact(wanted - list.len());
-        }
-        list.resize(len, fill);
-        Ok(())
+    /// The bytes taken so far.
+    #[cfg(test)]
+    pub(super) fn used(&self) -> u64 {
+        self.used
     }
 }
 
@@ -278,25 +262,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn growing_a_list_takes_what_its_capacity_grows_by() {
-        let mut memory = Memory::new(MemoryBudget::new(1 << 20));
-        let mut list: Vec<u32> = Vec::new();
-        for len in (1..=1000).chain((1..=1000).rev()).chain(1..=1500) {
-            memory
-                .grow("the list", &mut list, len, 0)
-                .expect("within the budget");
-            assert!(list.len() >= len);
-        }
-        let taken = memory.used / 4;
-        assert!(
-            taken as usize >= list.capacity(),
-            "{taken} {}",
-            list.capacity()
-        );
-        assert!(taken <= 3000, "took {taken} items for a list of 1500");
-        let mut tight = Memory::new(MemoryBudget::new(400));
-        assert!(tight.grow("the list", &mut list.clone(), 3000, 0).is_err());
-        assert!(tight.vec("the table", 101, 0u32).is_err());
-        assert!(tight.vec("the table", 100, 0u32).is_ok());
+    fn memory_is_taken_and_given_back_against_the_budget() {
+        let mut memory = Memory::new(MemoryBudget::new(400));
+        let table = memory.vec("the table", 60, 0u32).expect("240 bytes fit");
+        assert_eq!(memory.used(), 240);
+        let e = memory.vec("the other", 41, 0u32).unwrap_err();
+        assert_eq!((e.needed, e.budget), (404, 400));
+        assert!(e.what.contains("the other"), "{}", e.what);
+        memory.give_back::<u32>(table.len());
+        assert!(memory.vec("the other", 100, 0u32).is_ok());
+        assert!(memory.take::<u64>("a lot", usize::MAX).is_err());
     }
 }
