@@ -99,7 +99,7 @@ fn read_case(reader: &mut Reader<'_>, case: usize) -> Result<Option<Case>, Input
         let special = line
             .text
             .iter()
-            .fold(0usize, |n, &b| n + usize::from(b == b'X' || b == b'O'));
+            .fold(0u32, |n, &b| n + u32::from((b == b'X') | (b == b'O')));
         if special == 0 {
             continue;
         }
