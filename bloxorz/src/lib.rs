@@ -7,27 +7,34 @@
 //! cover `#` or leave the plane. The answer is the fewest rolls that end with the box
 //! standing on `O`, or `Impossible`.
 //!
-//! - [`parse`]: reads the judge's input one case at a time ([`read_case`]).
-//! - [`solve()`]: the fast solver over dense states: a short A* run with an admissible
-//!   estimate, then a bidirectional breadth-first search if A* runs out of budget
-//!   (see [`mod@solve`]).
-//! - [`mod@reference`]: the plain breadth-first search over sets of covered cells, the oracle.
-//! - [`replay`]: plays a sequence of rolls, checking each one.
-//! - [`render`]: the board step by step, for `--show`.
-//! - [`testkit`]: generators and checks for the tests, `cargo xtask stress` and `bench`.
+//! The roles every puzzle crate fills (see ARCHITECTURE.md):
+//!
+//! - [`case`]: the [`Case`] (the plane, the box's start, the target) and a [`Move`].
+//! - [`parse`]: reads the judge's input one case at a time ([`parse::Cases`]).
+//! - [`solve`]: the fast solver ([`solve::Solver`]): cheap proofs of `Impossible`, a short
+//!   A* run, then a bidirectional breadth-first search, within a memory budget.
+//! - [`reference`]: the plain breadth-first search over sets of covered cells, the oracle.
+//! - [`replay`]: plays a sequence of rolls with its own statement of the rules.
+//! - [`format`]: the answer and `--path` lines.
+//! - [`render`]: the solution as a film, for `--show`.
+//! - `testkit`: generators and checks for the tests, `cargo xtask stress` and `bench`.
 //!
 //! ```
-//! use bloxorz::{read_case, solve};
-//! use grid_common::input::Reader;
+//! use bloxorz::parse::Cases;
+//! use bloxorz::solve::{Options, Solver};
 //!
-//! let input = "3 4\nX..O\n....\n....\n0 0\n";
-//! let mut reader = Reader::new(input.as_bytes());
-//! let board = read_case(&mut reader, 1).unwrap().unwrap();
-//! let rolls = solve(&board).unwrap();
-//! assert_eq!(rolls.len(), 2); // roll right twice: lying on columns 2-3, then standing on O
-//! assert!(read_case(&mut reader, 2).unwrap().is_none());
+//! let input = b"3 4\nX..O\n....\n....\n0 0\n";
+//! let mut cases = Cases::new(input);
+//! let case = cases.next().unwrap().unwrap();
+//! let mut solver = Solver::new(&Options::default());
+//! // Roll right twice: lying on columns 2-3, then standing on O.
+//! assert_eq!(solver.count(&case), Ok(Some(2)));
+//! assert_eq!(solver.moves(&case).unwrap().unwrap().len(), 2);
+//! assert!(cases.next().is_none());
 //! ```
 
+pub mod case;
+pub mod format;
 pub mod parse;
 pub mod reference;
 pub mod render;
@@ -36,23 +43,16 @@ pub mod solve;
 #[cfg(feature = "testkit")]
 pub mod testkit;
 
-mod board;
+pub use case::{Block, Case, Cell, Move, Orientation};
+pub use parse::parse_all;
 
-pub use board::{Block, Board, Cell, Orientation};
-pub use parse::{parse_all, read_case};
-pub use solve::solve;
-
-use grid_common::Dir;
-
-/// The judge's answer line for a solution: the number of rolls, or `Impossible`.
-pub fn answer_line(solution: Option<&[Dir]>) -> String {
-    match solution {
-        Some(rolls) => rolls.len().to_string(),
-        None => "Impossible".to_string(),
-    }
-}
-
-/// The rolls as letters `U`/`D`/`L`/`R`, as `--path` prints them.
-pub fn path_line(rolls: &[Dir]) -> String {
-    rolls.iter().map(|d| d.letter()).collect()
+/// A shortest sequence of rolls with the default [`solve::Options`], or `None` when the
+/// target cannot be reached (or the case is over the default memory budget). Kept for
+/// `xtask`'s stress self-test, which calls it by this name; new code uses [`solve::Solver`].
+#[doc(hidden)]
+pub fn solve(case: &Case) -> Option<Vec<Move>> {
+    solve::Solver::new(&solve::Options::default())
+        .moves(case)
+        .ok()
+        .flatten()
 }

@@ -1,15 +1,17 @@
 //! The `bloxorz` binary: reads POJ 3322 cases and prints the fewest rolls for each.
 
-use bloxorz::{answer_line, path_line, read_case, render, replay, solve};
-use grid_common::cli::{Printing, Program, RunResult, Stop};
-use grid_common::input::Reader;
+use bloxorz::format::{answer_line, path_line};
+use bloxorz::parse::Cases;
+use bloxorz::render;
+use bloxorz::solve::{Limit, Options, Solver};
+use grid_common::cli::{self, Args, Printing, Program, RunResult, Stop};
 use std::io::Write;
 use std::process::ExitCode;
 
 const USAGE: &str = "\
 bloxorz: POJ 3322 Bloxorz I, the fewest rolls to stand the box upright on the target
 
-Usage: bloxorz [--path] [--show] [FILE]
+Usage: bloxorz [--path] [--show] [--show-all] [--max-memory SIZE] [FILE]
 
 Reads FILE (or standard input, also for '-'): cases made of a line 'R C' and R rows
 of C characters: '#' empty, '.' rigid, 'E' easily broken (never under a standing
@@ -19,50 +21,79 @@ A line '0 0', or the end of the input, ends the input.
 Prints, for each case, one line: the fewest rolls, or 'Impossible'.
 
 Options:
-  --path         after each answer, a line with the rolls as letters U, D, L, R
-                 (an empty line for 0 rolls; nothing for an Impossible case)
-  --show         after each answer (and path), the board at each step; the box is
-                 drawn 'X'; large boards are cropped to the region the rolls use
-  -h, --help     print this help
-  -V, --version  print the version
+  --path              after each answer, a line with the rolls as letters U, D, L, R
+                      (an empty line for 0 rolls; nothing for an Impossible case)
+  --show              after each answer (and path), the board at each step; the box
+                      is drawn 'X'; large boards are cropped to the region the rolls
+                      use, long solutions show their first and last 20 steps
+  --show-all          like --show, every step
+  --max-memory SIZE   the memory one case may take (default 2G; K, M, G suffixes);
+                      past it the run stops with exit code 1
+  -h, --help          print this help
+  -V, --version       print the version
 
-Exit codes: 0 every case answered, 1 the output could not be written,
-2 bad arguments or bad input (the answers of the cases before it are printed).
+Exit codes: 0 every case answered, 1 a case needed more than --max-memory (the
+answers before it are printed) or the output could not be written, 2 bad
+arguments or bad input (the answers of the cases before it are printed).
 ";
 
 const PROGRAM: Program = Program {
     name: "bloxorz",
     version: env!("CARGO_PKG_VERSION"),
     usage: USAGE,
-    flags: &["--path", "--show"],
+    flags: &["--path"],
     valued: &[],
 };
 
+/// What the command line sets: the solver's options and what to print.
+struct Settings {
+    options: Options,
+    printing: Printing,
+}
+
+fn settings(args: &Args) -> Result<Settings, String> {
+    Ok(Settings {
+        options: Options {
+            budget: cli::memory_budget(args)?,
+            ..Options::default()
+        },
+        printing: Printing::from_args(args),
+    })
+}
+
 fn main() -> ExitCode {
-    PROGRAM.main(|args| Ok(Printing::from_args(args)), run)
+    PROGRAM.main(settings, run)
 }
 
 /// Answers every case, each before the next one is read.
-fn run(options: Printing, input: &[u8], out: &mut dyn Write) -> RunResult {
-    let mut reader = Reader::new(input);
-    for case in 1.. {
-        let board = match read_case(&mut reader, case) {
-            Ok(Some(board)) => board,
-            Ok(None) => break,
+fn run(settings: Settings, input: &[u8], out: &mut dyn Write) -> RunResult {
+    let Settings {
+        options,
+        mut printing,
+    } = settings;
+    let mut solver = Solver::new(&options);
+    for (number, case) in (1..).zip(Cases::new(input)) {
+        let case = match case {
+            Ok(case) => case,
             Err(e) => return Ok(Err(Stop::BadInput(e.to_string()))),
         };
-        let rolls = solve(&board);
-        writeln!(out, "{}", answer_line(rolls.as_deref()))?;
-        let Some(rolls) = rolls else { continue };
-        if options.path {
-            writeln!(out, "{}", path_line(&rolls))?;
-        }
-        if options.show {
-            match replay::replay(&board, &rolls) {
-                Ok(placements) => write!(out, "{}", render::show(&board, &rolls, &placements))?,
-                Err(e) => writeln!(out, "(cannot show the rolls: {e})")?,
+        let given_up = |e: Limit| Ok(Err(Stop::Limit(format!("case {number}: {e}"))));
+        if !printing.wants_moves() {
+            match solver.count(&case) {
+                Ok(answer) => writeln!(out, "{}", answer_line(number, answer))?,
+                Err(e) => return given_up(e),
             }
+            continue;
+        }
+        let moves = match solver.moves(&case) {
+            Ok(moves) => moves,
+            Err(e) => return given_up(e),
+        };
+        writeln!(out, "{}", answer_line(number, moves.as_ref().map(Vec::len)))?;
+        if let Some(moves) = moves {
+            let film = || render::film(&case, &moves).map_err(|e| e.to_string());
+            printing.write_solution(out, &format!("case {number}"), &path_line(&moves), film)?;
         }
     }
-    Ok(Ok(()))
+    Ok(printing.finish())
 }

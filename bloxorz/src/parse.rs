@@ -1,30 +1,67 @@
-//! The judge's input, one case at a time.
+//! The judge's input, one case at a time ([`Cases`]).
 //!
 //! Each case is a line `R C`, then `R` rows of exactly `C` characters from `#.EXO`
 //! (a final `\r` is tolerated). `0 0` ends the input, and so does the end of the input.
 //! Nothing but whitespace may follow `0 0`. A board holds exactly one `O` and one `X` or
-//! two adjacent `X`. There is no fixed size limit: only the solver's padded copy of the
-//! board (`R + 4` rows of `C + 2` cells) must hold at most [`MAX_PADDED_CELLS`] cells, so
-//! that every state index fits in 32 bits. The first error met while reading is reported.
+//! two adjacent `X`. There is no size limit here: the board is read a row at a time, so
+//! a header promising more than the input holds fails at its first missing row, and the
+//! solver checks what it allocates against the memory budget. The first error met while
+//! reading is reported.
 
-use crate::board::{Block, Board, Cell};
+use crate::case::{Block, Case, Cell};
 use grid_common::input::{InputError, Line, Reader};
 use grid_common::{Grid, Pos};
-
-/// The largest padded copy of a board the solver accepts: 2^30 cells.
-pub const MAX_PADDED_CELLS: usize = 1 << 30;
 
 /// The characters of a board row.
 pub const ALPHABET: &[u8] = b"#.EXO";
 
+/// The cases of an input, in order: `Ok(case)` each, until the end of the input or its
+/// `0 0` line; after an `Err` the iterator ends.
+pub struct Cases<'a> {
+    reader: Reader<'a>,
+    /// The number of the next case (1-based); `None` once the input is over.
+    next: Option<usize>,
+}
+
+impl<'a> Cases<'a> {
+    /// The cases of `input`, numbered from 1 in error messages.
+    pub fn new(input: &'a [u8]) -> Cases<'a> {
+        Cases {
+            reader: Reader::new(input),
+            next: Some(1),
+        }
+    }
+}
+
+impl Iterator for Cases<'_> {
+    type Item = Result<Case, InputError>;
+
+    fn next(&mut self) -> Option<Result<Case, InputError>> {
+        let number = self.next?;
+        let read = read_case(&mut self.reader, number);
+        self.next = match read {
+            Ok(Some(_)) => Some(number + 1),
+            _ => None,
+        };
+        read.transpose()
+    }
+}
+
+impl std::iter::FusedIterator for Cases<'_> {}
+
+/// Every case of `input`, or the first error.
+pub fn parse_all(input: &[u8]) -> Result<Vec<Case>, InputError> {
+    Cases::new(input).collect()
+}
+
 /// Reads the next case, numbered `case` in error messages; `Ok(None)` at `0 0` (when
 /// only whitespace follows) or at the end of the input.
-pub fn read_case(reader: &mut Reader<'_>, case: usize) -> Result<Option<Board>, InputError> {
+fn read_case(reader: &mut Reader<'_>, case: usize) -> Result<Option<Case>, InputError> {
     reader.set_case(Some(case));
     if reader.at_end() {
         return Ok(None);
     }
-    let (rows_at, rows) = reader.number_at::<usize>("the number of rows")?;
+    let rows = reader.number::<usize>("the number of rows")?;
     let (cols_at, cols) = reader.number_at::<usize>("the number of columns")?;
     if rows == 0 {
         if cols != 0 {
@@ -41,13 +78,6 @@ pub fn read_case(reader: &mut Reader<'_>, case: usize) -> Result<Option<Board>, 
     if cols == 0 {
         return Err(reader.error_at(cols_at, "the number of columns (at least 1)", "0"));
     }
-    if crate::solve::padded_size(rows, cols).is_none() {
-        return Err(reader.error_at(
-            rows_at,
-            format!("a board of at most {MAX_PADDED_CELLS} cells once padded to (R + 4) x (C + 2)"),
-            format!("{rows} x {cols}"),
-        ));
-    }
     reader.end_line()?;
 
     let mut cells = Vec::new();
@@ -60,12 +90,17 @@ pub fn read_case(reader: &mut Reader<'_>, case: usize) -> Result<Option<Board>, 
     let mut boxes: Vec<(Pos, usize)> = Vec::with_capacity(2);
     for row in 0..rows {
         let line = board_row(reader, cols, row, rows)?;
-        cells.extend(
-            line.text
-                .iter()
-                .map(|&b| Cell::from_byte(b).unwrap_or(Cell::Empty)),
-        );
-        if !line.text.iter().any(|&b| b == b'X' || b == b'O') {
+        // Whole-row passes without early exits, so that they run over many bytes at once.
+        cells.extend(line.text.iter().map(|&b| match b {
+            b'#' => Cell::Empty,
+            b'E' => Cell::Fragile,
+            _ => Cell::Rigid,
+        }));
+        let special = line
+            .text
+            .iter()
+            .fold(0u32, |n, &b| n + u32::from((b == b'X') | (b == b'O')));
+        if special == 0 {
             continue;
         }
         for (col, &b) in line.text.iter().enumerate() {
@@ -137,7 +172,7 @@ pub fn read_case(reader: &mut Reader<'_>, case: usize) -> Result<Option<Board>, 
         // Every row was checked to hold `cols` characters, so this cannot happen.
         return Err(reader.error_at(board_at, "a rectangular board", "rows of other lengths"));
     };
-    Ok(Some(Board {
+    Ok(Some(Case {
         grid,
         start,
         target,
@@ -161,7 +196,8 @@ fn board_row<'a>(
         while let [rest @ .., b' ' | b'\t'] = line.text {
             line.text = rest;
         }
-        if line.text.len() == cols && line.text.iter().all(|&b| Cell::from_byte(b).is_some()) {
+        let valid = |b: u8| matches!(b, b'#' | b'.' | b'E' | b'X' | b'O');
+        if line.text.len() == cols && line.text.iter().fold(true, |ok, &b| ok & valid(b)) {
             *reader = ahead;
             return Ok(line);
         }
@@ -179,20 +215,10 @@ fn where_is(reader: &Reader<'_>, offset: usize) -> String {
     format!("line {line}, column {column}")
 }
 
-/// Reads every case of `input` (cases numbered from 1).
-pub fn parse_all(input: &[u8]) -> Result<Vec<Board>, InputError> {
-    let mut reader = Reader::new(input);
-    let mut boards = Vec::new();
-    while let Some(board) = read_case(&mut reader, boards.len() + 1)? {
-        boards.push(board);
-    }
-    Ok(boards)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Orientation;
+    use crate::case::Orientation;
 
     fn error(input: &str) -> InputError {
         parse_all(input.as_bytes()).expect_err("the input is bad")
@@ -236,9 +262,9 @@ mod tests {
         let e = error("1 2\nXO\n0 0\nmore\n");
         assert_eq!((e.case, e.line, e.found.as_str()), (None, 4, "\"more\""));
         let e = error("99999999999 99999999999\n");
-        assert_eq!((e.line, e.column), (1, 1));
+        assert_eq!((e.line, e.column, e.found.as_str()), (2, 1, "end of input"));
         let e = error("100000 100000\n");
-        assert_eq!(e.found, "100000 x 100000");
+        assert_eq!((e.line, e.column, e.found.as_str()), (2, 1, "end of input"));
         let e = error("30000 30000\n#");
         assert_eq!((e.line, e.column, e.found.as_str()), (2, 2, "end of line"));
     }

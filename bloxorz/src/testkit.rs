@@ -1,7 +1,8 @@
 //! Generators and checks shared by the tests, `cargo xtask stress` and `cargo xtask bench`.
 
-use crate::solve::{solve_with_budget, Budget};
-use crate::{parse_all, reference, replay, solve, Board};
+use crate::format::{answer_line, path_line};
+use crate::solve::{AstarBudget, Options, Solver};
+use crate::{parse_all, reference, replay, Case};
 use grid_common::rng::Rng;
 use grid_common::Pos;
 
@@ -97,56 +98,60 @@ fn board_text(rows: usize, cols: usize, cells: &[Vec<u8>]) -> String {
     text
 }
 
-/// Checks one board: the solver (as [`solve()`] runs it, each of its two searches alone,
-/// and A* stopped after 5 expansions or as soon as `f` rises) against the reference,
-/// and every sequence of rolls replayed.
-pub fn check_board(board: &Board) -> Result<(), String> {
-    let slow = reference::min_rolls(board);
+/// Checks one case: the solver (with its default settings, each of its two searches
+/// alone, and A* stopped after 5 expansions or as soon as `f` rises), both its count and
+/// its rolls, against the reference, and every sequence of rolls replayed to the target.
+pub fn check_case(case: &Case) -> Result<(), String> {
+    let slow = reference::count(case);
     let runs = [
-        ("the solver", solve(board)),
-        ("A* alone", solve_with_budget(board, Budget::UNLIMITED)),
-        (
-            "the bidirectional search",
-            solve_with_budget(board, Budget::NONE),
-        ),
+        ("the solver", None),
+        ("A* alone", Some(AstarBudget::UNLIMITED)),
+        ("the bidirectional search", Some(AstarBudget::NONE)),
         (
             "A* stopped after 5 expansions",
-            solve_with_budget(
-                board,
-                Budget {
-                    expansions: 5,
-                    slack: usize::MAX,
-                },
-            ),
+            Some(AstarBudget {
+                expansions: 5,
+                slack: usize::MAX,
+            }),
         ),
         (
             "A* stopped when f rises",
-            solve_with_budget(
-                board,
-                Budget {
-                    expansions: usize::MAX,
-                    slack: 0,
-                },
-            ),
+            Some(AstarBudget {
+                expansions: usize::MAX,
+                slack: 0,
+            }),
         ),
     ];
-    for (name, fast) in runs {
-        if fast.as_ref().map(Vec::len) != slow {
-            return Err(format!(
-                "{name} says {} but the reference says {}\n{}",
-                crate::answer_line(fast.as_deref()),
-                slow.map_or("Impossible".to_string(), |n| n.to_string()),
-                board.to_input()
-            ));
+    let says = |answer: Option<usize>| answer_line(1, answer);
+    for (name, astar) in runs {
+        let mut solver = Solver::new(&Options {
+            astar,
+            ..Options::default()
+        });
+        let count = solver.count(case).map_err(|e| format!("{name}: {e}"))?;
+        let moves = solver.moves(case).map_err(|e| format!("{name}: {e}"))?;
+        for (what, fast) in [("count", count), ("rolls", moves.as_ref().map(Vec::len))] {
+            if fast != slow {
+                return Err(format!(
+                    "{name} ({what}) says {} but the reference says {}\n{}",
+                    says(fast),
+                    says(slow),
+                    case.to_input()
+                ));
+            }
         }
-        if let Some(rolls) = fast {
-            replay::replay_to_target(board, &rolls).map_err(|e| {
+        if let Some(rolls) = moves {
+            let fail = |e: String| {
                 format!(
                     "the rolls {} of {name} do not replay: {e}\n{}",
-                    crate::path_line(&rolls),
-                    board.to_input()
+                    path_line(&rolls),
+                    case.to_input()
                 )
-            })?;
+            };
+            let replayed = replay::replay(case, &rolls).map_err(|e| fail(e.to_string()))?;
+            if !replayed.on_target {
+                return Err(fail("the box does not end standing on the target".into()));
+            }
         }
     }
     Ok(())
@@ -155,11 +160,11 @@ pub fn check_board(board: &Board) -> Result<(), String> {
 /// Solves every case with the solver and the reference and replays every path;
 /// `Ok(number of cases checked)` or `Err(what disagreed, in words)`.
 pub fn check_input(input: &str) -> Result<usize, String> {
-    let boards = parse_all(input.as_bytes()).map_err(|e| format!("bad input: {e}"))?;
-    for (i, board) in boards.iter().enumerate() {
-        check_board(board).map_err(|e| format!("case {}: {e}", i + 1))?;
+    let cases = parse_all(input.as_bytes()).map_err(|e| format!("bad input: {e}"))?;
+    for (i, case) in cases.iter().enumerate() {
+        check_case(case).map_err(|e| format!("case {}: {e}", i + 1))?;
     }
-    Ok(boards.len())
+    Ok(cases.len())
 }
 
 /// Smaller valid inputs derived from `input`: single cases, a row or a column removed,
@@ -168,7 +173,7 @@ pub fn shrink_input(input: &str) -> Vec<String> {
     let Ok(boards) = parse_all(input.as_bytes()) else {
         return Vec::new();
     };
-    let texts: Vec<String> = boards.iter().map(Board::to_input).collect();
+    let texts: Vec<String> = boards.iter().map(Case::to_input).collect();
     let mut out = Vec::new();
     if texts.len() > 1 {
         out.extend(texts.iter().cloned());
@@ -186,7 +191,7 @@ pub fn shrink_input(input: &str) -> Vec<String> {
     out
 }
 
-fn shrink_board(board: &Board) -> Vec<String> {
+fn shrink_board(board: &Case) -> Vec<String> {
     let text = board.to_input();
     let cells: Vec<Vec<u8>> = text
         .lines()
@@ -323,6 +328,83 @@ pub fn serpentine_board(rng: &mut Rng, size: usize) -> String {
     board_text(size, size, &cells)
 }
 
+/// Rooms of `room` x `room` open cells in a grid, walled off from each other, each
+/// joined to its right and lower neighbours by a door of one cell at a random place
+/// (some doors left shut, but every room reachable); the box stands in the top-left room
+/// and the target is in the bottom-right one.
+pub fn rooms_board(rng: &mut Rng, size: usize, room: usize) -> String {
+    let mut cells = vec![vec![b'#'; size]; size];
+    let rooms = (size - 1) / (room + 1);
+    let first = |k: usize| 1 + k * (room + 1);
+    for i in 0..rooms {
+        for j in 0..rooms {
+            for line in &mut cells[first(i)..first(i) + room] {
+                line[first(j)..first(j) + room].fill(b'.');
+            }
+            // The first row and column of rooms keep every door, so all rooms connect.
+            if j + 1 < rooms && (i == 0 || rng.chance(0.7)) {
+                let r = first(i) + rng.below(room);
+                cells[r][first(j) + room] = b'.';
+            }
+            if i + 1 < rooms && (j == 0 || rng.chance(0.7)) {
+                let c = first(j) + rng.below(room);
+                cells[first(i) + room][c] = b'.';
+            }
+        }
+    }
+    cells[1][1] = b'X';
+    let last = first(rooms - 1) + room - 1;
+    cells[last][last] = b'O';
+    board_text(size, size, &cells)
+}
+
+/// A winding corridor two cells wide: runs the whole width, two rows high, with a wall
+/// row between runs, joined at alternate ends; the box stands at the top left and the
+/// target is at the end of the last run.
+pub fn corridor_board(size: usize) -> String {
+    let mut cells = vec![vec![b'#'; size]; size];
+    let mut row = 1;
+    let mut run = 0;
+    let mut last = (1, 1);
+    while row + 2 < size {
+        for line in &mut cells[row..row + 2] {
+            line[1..size - 1].fill(b'.');
+        }
+        last = (row + 1, if run % 2 == 0 { size - 2 } else { 1 });
+        if row + 5 < size {
+            // The opening to the next run, two cells wide, at this run's far end.
+            let cols = if run % 2 == 0 {
+                size - 3..size - 1
+            } else {
+                1..3
+            };
+            cells[row + 2][cols].fill(b'.');
+        }
+        row += 3;
+        run += 1;
+    }
+    cells[1][1] = b'X';
+    cells[last.0][last.1] = b'O';
+    board_text(size, size, &cells)
+}
+
+/// An open plane whose target lies inside a closed square wall, half the plane across,
+/// with the box outside it: both regions are large, and no roll joins them.
+pub fn cut_off_board(size: usize) -> String {
+    let mut cells = open_cells(size);
+    let (low, high) = (size / 4, 3 * size / 4);
+    for (r, line) in cells.iter_mut().enumerate().take(high + 1).skip(low) {
+        for (c, cell) in line.iter_mut().enumerate().take(high + 1).skip(low) {
+            if r == low || r == high || c == low || c == high {
+                *cell = b'#';
+            }
+        }
+    }
+    cells[size - 2][size - 2] = b'.';
+    cells[size / 2][size / 2] = b'O';
+    board_text(size, size, &cells)
+}
+
 /// The worst-case benchmark inputs, generated deterministically: (name, input).
 pub fn bench_inputs() -> Vec<(String, String)> {
     let mut rng = Rng::new(3322);
@@ -352,6 +434,16 @@ pub fn bench_inputs() -> Vec<(String, String)> {
             serpentine_board(&mut Rng::new(500), 500) + end,
         ),
         ("open-4000".to_string(), open_board(4000) + end),
+        (
+            "rooms-500-20".to_string(),
+            rooms_board(&mut Rng::new(20), 500, 20) + end,
+        ),
+        (
+            "rooms-500-6".to_string(),
+            rooms_board(&mut Rng::new(6), 500, 6) + end,
+        ),
+        ("corridor-2-wide-500".to_string(), corridor_board(500) + end),
+        ("cut-off-500".to_string(), cut_off_board(500) + end),
     ]
 }
 

@@ -1,7 +1,8 @@
 //! Mangled inputs never panic the library: they parse to boards that solve, or to an error.
 
+use bloxorz::parse_all;
+use bloxorz::solve::{Options, Solver};
 use bloxorz::testkit::random_input;
-use bloxorz::{parse_all, solve};
 use grid_common::rng::Rng;
 
 #[test]
@@ -15,8 +16,9 @@ fn mangled_inputs_are_errors_or_boards() {
         rng.damage(&mut bytes, &noise, edits);
         match parse_all(&bytes) {
             Ok(parsed) => {
+                let mut solver = Solver::new(&Options::default());
                 for board in &parsed {
-                    let _ = solve(board);
+                    let _ = solver.count(board);
                     boards += 1;
                 }
             }
@@ -43,4 +45,68 @@ fn huge_declared_sizes_fail_fast() {
     ] {
         assert!(parse_all(header.as_bytes()).is_err(), "{header}");
     }
+}
+
+/// The statement's sample, then a board of one row of `cols` cells, then the sample again.
+fn sample_huge_row_sample(cols: usize) -> String {
+    let sample = "7 7\n#######\n#..X###\n#..##O#\n#....E#\n#....E#\n#.....#\n#######\n";
+    let mut row = vec![b'.'; cols];
+    row[0] = b'X';
+    row[cols - 1] = b'O';
+    format!(
+        "{sample}1 {cols}\n{}\n{sample}0 0\n",
+        String::from_utf8(row).expect("ASCII")
+    )
+}
+
+#[test]
+fn a_board_over_the_memory_budget_is_a_limit_before_anything_is_allocated() {
+    use bloxorz::solve::Limit;
+    use grid_common::budget::MemoryBudget;
+    let input = sample_huge_row_sample(2_000_000);
+    let cases = parse_all(input.as_bytes()).expect("a valid input");
+    let budget = MemoryBudget::new(8 << 20);
+    let mut solver = Solver::new(&Options {
+        budget,
+        ..Options::default()
+    });
+    assert_eq!(solver.count(&cases[0]), Ok(Some(10)));
+    // The padded copy alone (5 rows of 2^21 cells) is over 8 MiB: the solver says so
+    // before it allocates it.
+    for result in [
+        solver.count(&cases[1]).map(|_| ()),
+        solver.moves(&cases[1]).map(|_| ()),
+    ] {
+        match result {
+            Err(Limit::OverBudget(e)) => {
+                assert!(e.what.contains("the padded board"), "{e}");
+                assert_eq!(e.budget, 8 << 20);
+                assert!(e.needed >= 5 << 21, "{e}");
+            }
+            other => panic!("expected the memory limit, got {other:?}"),
+        }
+    }
+    // The same board within a budget that holds it is answered.
+    let mut roomy = Solver::new(&Options::default());
+    // It stands on every third cell of the row only, and O is not one of them.
+    assert_eq!(roomy.count(&cases[1]), Ok(None));
+}
+
+#[test]
+fn the_binary_stops_at_the_memory_budget_after_the_earlier_answers() {
+    let input = sample_huge_row_sample(2_000_000);
+    let started = std::time::Instant::now();
+    let output = grid_common::transcript::run(
+        env!("CARGO_BIN_EXE_bloxorz").as_ref(),
+        &["--max-memory", "8M"],
+        input.as_bytes(),
+    )
+    .expect("run the binary");
+    assert!(started.elapsed().as_secs() < 60);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "10\n");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("error: case 2: "), "{stderr}");
+    assert!(stderr.contains("memory budget of 8.0 MiB"), "{stderr}");
 }

@@ -21,7 +21,9 @@
 //! answer. Ties are broken last in, first out, so on open planes it runs straight at the
 //! target.
 
-use super::{chain, Budget, Plane, State, ALONG_COLUMN, ALONG_ROW, STANDING};
+use super::plane::{Memory, Plane, State, ALONG_COLUMN, ALONG_ROW, STANDING};
+use super::AstarBudget;
+use grid_common::budget::OverBudget;
 use grid_common::Dir;
 
 /// The class of a state that was never queued.
@@ -66,14 +68,48 @@ impl Estimate {
     }
 }
 
-/// Runs A* within `budget`.
-pub(super) fn search(plane: &Plane, budget: Budget) -> Outcome {
+/// Runs A* within `budget`, its tables taken from `memory` (and given back).
+pub(super) fn search(
+    plane: &Plane,
+    budget: AstarBudget,
+    memory: &mut Memory,
+) -> Result<Outcome, OverBudget> {
+    let mut cells = memory.vec("the A* tables", plane.len(), 0u16)?;
+    let mut buckets: [Vec<u32>; 3] = Default::default();
+    let outcome = run(plane, budget, memory, &mut cells, &mut buckets);
+    memory.give_back::<u16>(cells.len());
+    memory.give_back::<u32>(buckets.iter().map(Vec::capacity).sum());
+    outcome
+}
+
+/// Pushes `entry` onto `bucket`, taking what it grows by from `memory`.
+fn push(bucket: &mut Vec<u32>, entry: usize, memory: &mut Memory) -> Result<(), OverBudget> {
+    if bucket.len() == bucket.capacity() {
+        let more = bucket.capacity().max(64);
+        memory.take::<u32>("the A* queue", more)?;
+        bucket.reserve_exact(more);
+    }
+    bucket.push(entry as u32);
+    Ok(())
+}
+
+fn run(
+    plane: &Plane,
+    budget: AstarBudget,
+    memory: &mut Memory,
+    cells: &mut [u16],
+    buckets: &mut [Vec<u32>; 3],
+) -> Result<Outcome, OverBudget> {
     let unqueued = |o: usize| free(o) | NOT_QUEUED << class_shift(o);
-    let mut cells = plane.words([
-        unqueued(STANDING),
-        unqueued(ALONG_ROW),
-        unqueued(ALONG_COLUMN),
-    ]);
+    plane.words(
+        [
+            unqueued(STANDING),
+            unqueued(ALONG_ROW),
+            unqueued(ALONG_COLUMN),
+        ],
+        [0; 3],
+        cells,
+    );
     let shift = plane.width.trailing_zeros();
     let mask = plane.width - 1;
     let (start, goal) = (plane.start, plane.goal);
@@ -85,19 +121,18 @@ pub(super) fn search(plane: &Plane, budget: Budget) -> Outcome {
     };
     let mut f = estimate.of(start);
     let f_limit = f.saturating_add(budget.slack);
-    let mut buckets: [Vec<u32>; 3] = Default::default();
     let (cell, o) = start;
     cells[cell] = cells[cell] & !(3 << class_shift(o)) | ((f % 3) as u16) << class_shift(o);
-    buckets[f % 3].push((cell << 2 | o) as u32);
+    push(&mut buckets[f % 3], cell << 2 | o, memory)?;
     let mut left = budget.expansions;
     loop {
         let Some(entry) = buckets[f % 3].pop() else {
             if buckets.iter().all(Vec::is_empty) {
-                return Outcome::Done(None);
+                return Ok(Outcome::Done(None));
             }
             f += 1;
             if f > f_limit {
-                return Outcome::OutOfBudget;
+                return Ok(Outcome::OutOfBudget);
             }
             continue;
         };
@@ -107,16 +142,16 @@ pub(super) fn search(plane: &Plane, budget: Budget) -> Outcome {
             continue; // Expanded already, from a better entry.
         }
         if left == 0 {
-            return Outcome::OutOfBudget;
+            return Ok(Outcome::OutOfBudget);
         }
         left -= 1;
         cells[cell] = word & !free(o);
         if (cell, o) == goal {
             let dir =
                 |(cell, o): State| Dir::from_index(usize::from(cells[cell] >> dir_shift(o) & 3));
-            let mut path = chain(plane, goal, start, dir);
+            let mut path = plane.chain(goal, start, dir);
             path.reverse();
-            return Outcome::Done(Some(path));
+            return Ok(Outcome::Done(Some(path)));
         }
         let g = f - estimate.of((cell, o));
         for d in Dir::ALL {
@@ -134,7 +169,7 @@ pub(super) fn search(plane: &Plane, budget: Budget) -> Outcome {
             cells[to] = word & !(0b1111 << class_shift(o2))
                 | ((f2 % 3) as u16) << class_shift(o2)
                 | (d.index() as u16) << dir_shift(o2);
-            buckets[f2 % 3].push((to << 2 | o2) as u32);
+            push(&mut buckets[f2 % 3], to << 2 | o2, memory)?;
         }
     }
 }

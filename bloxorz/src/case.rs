@@ -1,9 +1,13 @@
-//! The plane, the box and its placements.
+//! The case: the plane, the box and its placements; a move is a roll in a direction.
 
-use grid_common::{Grid, Pos};
+use grid_common::{Dir, Grid, Pos};
+
+/// One move of a solution: the box rolls over its bottom edge in this direction.
+pub type Move = Dir;
 
 /// What a cell of the plane can carry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
 pub enum Cell {
     /// `#`: nothing may rest on it.
     Empty,
@@ -16,12 +20,7 @@ pub enum Cell {
 impl Cell {
     /// The cell of an input character (`X` and `O` are rigid); `None` outside `#.EXO`.
     pub fn from_byte(b: u8) -> Option<Cell> {
-        match b {
-            b'#' => Some(Cell::Empty),
-            b'.' | b'X' | b'O' => Some(Cell::Rigid),
-            b'E' => Some(Cell::Fragile),
-            _ => None,
-        }
+        CELL_OF_BYTE[usize::from(b)]
     }
 
     /// The input character of the cell (`.` for rigid).
@@ -33,6 +32,17 @@ impl Cell {
         }
     }
 }
+
+/// [`Cell::from_byte`] as a table: one look-up per input character.
+const CELL_OF_BYTE: [Option<Cell>; 256] = {
+    let mut table = [None; 256];
+    table[b'#' as usize] = Some(Cell::Empty);
+    table[b'.' as usize] = Some(Cell::Rigid);
+    table[b'X' as usize] = Some(Cell::Rigid);
+    table[b'O' as usize] = Some(Cell::Rigid);
+    table[b'E' as usize] = Some(Cell::Fragile);
+    table
+};
 
 /// How the box rests.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -93,18 +103,18 @@ impl Block {
     }
 }
 
-/// One stage: the plane, where the box starts and the target cell.
+/// One case (one stage): the plane, where the box starts and the target cell.
 ///
-/// Built by [`crate::read_case`], which guarantees that the start and the target lie on
+/// Built by [`crate::parse::Cases`], which guarantees that the start and the target lie on
 /// the plane on rigid cells and that the start is one cell or two adjacent cells.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Board {
+pub struct Case {
     pub(crate) grid: Grid<Cell>,
     pub(crate) start: Block,
     pub(crate) target: Pos,
 }
 
-impl Board {
+impl Case {
     /// The plane.
     pub fn grid(&self) -> &Grid<Cell> {
         &self.grid
