@@ -282,30 +282,35 @@ impl Scratch {
             // priorities the queue takes the last pushed, so the deepest tie comes out first.
             let costs = tables.turn_cost[u];
             let others = other_sides(side);
-            let moves = [
-                (slid, 1),
-                ((cell << 2) | others[0], costs[0]),
-                ((cell << 2) | others[1], costs[1]),
-                ((cell << 2) | others[2], costs[2]),
-            ];
-            for (v, cost) in moves {
-                if cost == INF {
-                    continue;
-                }
-                let ng = g.saturating_add(cost);
-                let node = &mut self.nodes[v];
-                if node.stamp < seen {
-                    // First seen in this query: its heuristic is computed once.
-                    node.stamp = seen;
-                    node.h = heuristic.estimate::<LANDMARKS_ONLY>(v);
-                } else if ng >= node.g {
-                    continue; // No better (and a closed state never is).
-                }
-                node.g = ng;
-                node.parent = state;
-                let f = ng.saturating_add(node.h);
-                self.buckets.push(f, v as u32);
+            // Each move in turn, written out (the four bodies, each with its estimate
+            // inlined, are what the search spends its time in).
+            macro_rules! relax {
+                ($v:expr, $cost:expr) => {
+                    'relax: {
+                        let (v, cost): (usize, u32) = ($v, $cost);
+                        if cost == INF {
+                            break 'relax;
+                        }
+                        let ng = g.saturating_add(cost);
+                        let node = &mut self.nodes[v];
+                        if node.stamp < seen {
+                            // First seen in this query: its heuristic is computed once.
+                            node.stamp = seen;
+                            node.h = heuristic.estimate::<LANDMARKS_ONLY>(v);
+                        } else if ng >= node.g {
+                            break 'relax; // No better (and a closed state never is).
+                        }
+                        node.g = ng;
+                        node.parent = state;
+                        let f = ng.saturating_add(node.h);
+                        self.buckets.push(f, v as u32);
+                    }
+                };
             }
+            relax!(slid, 1);
+            relax!((cell << 2) | others[0], costs[0]);
+            relax!((cell << 2) | others[1], costs[1]);
+            relax!((cell << 2) | others[2], costs[2]);
         }
         stats.expanded = expanded;
         None

@@ -170,7 +170,7 @@ impl Buckets {
             .saturating_add(self.buckets.len().saturating_sub(1) as u32)
     }
 
-    #[inline]
+    #[inline(always)]
     fn insert(&mut self, priority: u32, item: u32) {
         let slot = priority as usize & (self.buckets.len() - 1);
         let bucket = &mut self.buckets[slot];

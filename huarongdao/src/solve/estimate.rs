@@ -17,7 +17,7 @@
 #[cfg(doc)]
 use super::landmarks::Landmarks;
 use super::landmarks::LANDMARKS;
-use super::sides::is_vertical;
+use super::sides::VERTICAL;
 use super::INF;
 use grid_common::Dir;
 
@@ -68,7 +68,7 @@ impl Heuristic<'_> {
         let (target_row, target_col) = self.target;
         let (a, b) = (row.abs_diff(target_row), col.abs_diff(target_col));
         // The side's class: ahead or behind on the piece's vertical way, then horizontal.
-        let class = if is_vertical(side) {
+        let class = if VERTICAL[side] {
             let up = row > target_row;
             usize::from(up != (side == Dir::Up.index()))
         } else {

@@ -18,22 +18,44 @@ use grid_common::Dir;
 /// The index of an unordered pair of distinct sides in a cell's table of six costs.
 pub(super) const PAIR: [[usize; 4]; 4] = [[6, 0, 1, 2], [0, 6, 3, 4], [1, 3, 6, 5], [2, 4, 5, 6]];
 
-/// True when the side `side` (a [`Dir`] index) is above or below the cell.
-#[inline(always)]
-pub(super) fn is_vertical(side: usize) -> bool {
-    side == Dir::Up.index() || side == Dir::Down.index()
-}
+/// Per side (a [`Dir`] index), whether it is above or below the cell.
+pub(super) const VERTICAL: [bool; 4] = {
+    let mut table = [false; 4];
+    let mut side = 0;
+    while side < 4 {
+        table[side] = Dir::ALL[side].is_vertical();
+        side += 1;
+    }
+    table
+};
+
+/// Per side, the other sides of a cell in the order the search tries them: the two beside
+/// it, then the opposite one.
+const OTHER_SIDES: [[usize; 3]; 4] = {
+    let mut table = [[0; 3]; 4];
+    let mut side = 0;
+    while side < 4 {
+        let dir = Dir::ALL[side];
+        let turned = dir.clockwise();
+        table[side] = [
+            turned.index(),
+            turned.opposite().index(),
+            dir.opposite().index(),
+        ];
+        // The two beside in index order (up before down, left before right).
+        if table[side][0] > table[side][1] {
+            table[side] = [table[side][1], table[side][0], table[side][2]];
+        }
+        side += 1;
+    }
+    table
+};
 
 /// The other sides of a cell than `side`, in the order the search tries them: the two
 /// beside it, then the opposite one.
 #[inline(always)]
 pub(super) fn other_sides(side: usize) -> [usize; 3] {
-    let opposite = Dir::opposite_index(side);
-    if is_vertical(side) {
-        [Dir::Left.index(), Dir::Right.index(), opposite]
-    } else {
-        [Dir::Up.index(), Dir::Down.index(), opposite]
-    }
+    OTHER_SIDES[side & 3]
 }
 
 /// Per padded cell, the blank's cost between each unordered pair of its sides ([`PAIR`];
