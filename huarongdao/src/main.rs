@@ -93,6 +93,7 @@ fn run(settings: Settings, input: &[u8], out: &mut dyn Write) -> RunResult {
     options.queries = cases.query_count();
     let mut solver = match Solver::new(&board, &options) {
         Ok(solver) => solver,
+        // The tables serve every query: the first one is given up.
         Err(e) => return Ok(Err(Stop::Limit(format!("case 1: {e}")))),
     };
     for (number, case) in (1..).zip(cases) {

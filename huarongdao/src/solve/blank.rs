@@ -433,3 +433,36 @@ impl Bfs {
         path[start..].reverse();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::case::Board;
+    use grid_common::Pos;
+
+    #[test]
+    fn the_stacks_grow_only_within_their_limit() {
+        // An open 40x40 board, the blank in one corner and the piece in the other.
+        let rows = vec!["1".repeat(40); 40];
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let geometry = Geometry::new(&Board::from_rows(&rows).expect("a board"));
+        let mut queue = Vec::new();
+        let board = BlankBoard::new(&geometry, false, &mut queue);
+        let (blank, piece) = (
+            geometry.cell(Pos::new(0, 0)),
+            geometry.cell(Pos::new(39, 39)),
+        );
+        let above = piece.wrapping_add(geometry.delta[0]);
+        let sides = [above, usize::MAX, usize::MAX, usize::MAX];
+        let mut search = BlankSearch::new(geometry.open.len());
+        search.start(&geometry, &board, blank, piece, sides);
+        assert_eq!(search.distance(&geometry, &board, 0, usize::MAX), 38 + 39);
+        assert!(!search.over_budget);
+        // Room for one stack of 64 cells, not for the second.
+        let mut tight = BlankSearch::new(geometry.open.len());
+        tight.start(&geometry, &board, blank, piece, sides);
+        assert_eq!(tight.distance(&geometry, &board, 0, 256), INF);
+        assert!(tight.over_budget);
+        assert!(tight.held() <= 256, "{}", tight.held());
+    }
+}

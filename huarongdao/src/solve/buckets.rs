@@ -260,3 +260,45 @@ fn grow(bucket: &mut Vec<u32>, held: &mut usize, limit: usize) -> Result<(), usi
     *held += bytes;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Pushes `count` items over 50 priorities, then pops them all: how many came out.
+    fn fill_and_drain(queue: &mut Buckets, count: u32) -> usize {
+        for i in 0..count {
+            queue.push(i % 50, i);
+        }
+        let mut popped = 0;
+        let mut last = 0;
+        while let Some((priority, _)) = queue.pop_with_priority() {
+            assert!(priority >= last, "monotone");
+            last = priority;
+            popped += 1;
+        }
+        popped
+    }
+
+    #[test]
+    fn the_queue_grows_only_within_its_limit() {
+        let mut roomy = Buckets::with_limit(1 << 20);
+        roomy.reserve_span(64);
+        assert_eq!(fill_and_drain(&mut roomy, 10_000), 10_000);
+        assert!(!roomy.over_budget);
+        let mut tight = Buckets::with_limit(8 << 10);
+        tight.reserve_span(64);
+        assert!(!tight.over_budget, "the ring itself fits");
+        let popped = fill_and_drain(&mut tight, 10_000);
+        assert!(tight.over_budget);
+        assert!(tight.held() <= 8 << 10, "{}", tight.held());
+        assert!(popped < 10_000 && popped > 0, "{popped}");
+        let mut no_room = Buckets::with_limit(100);
+        no_room.reserve_span(64);
+        assert!(
+            no_room.over_budget,
+            "a ring of 64 buckets does not fit in 100 bytes"
+        );
+        assert_eq!(fill_and_drain(&mut no_room, 100), 0);
+    }
+}

@@ -35,7 +35,7 @@ pub(super) struct Geometry {
 
 impl Geometry {
     /// The padded board of `board` (whose size [`padded_cells`] has accepted).
-    fn new(board: &Board) -> Geometry {
+    pub fn new(board: &Board) -> Geometry {
         let (rows, cols) = (board.rows(), board.cols());
         let width = cols + 2;
         let padded = (rows + 2) * width;
