@@ -2,7 +2,7 @@
 
 use grid_common::cli::{self, Args, Printing, Program, RunResult, Stop};
 use huarongdao::format::{answer_line, path_line};
-use huarongdao::parse::Cases;
+use huarongdao::parse::{Cases, Header};
 use huarongdao::render;
 use huarongdao::solve::{Limit, Options, Solver};
 use std::io::Write;
@@ -84,6 +84,15 @@ fn run(settings: Settings, input: &[u8], out: &mut dyn Write) -> RunResult {
         mut options,
         mut printing,
     } = settings;
+    // A board the budget cannot hold is refused from the header, before it is read (when
+    // the input is long enough to hold it: a shorter one is an input error, found below).
+    if let Ok(header) = Header::read(input) {
+        if header.backed_by(input) {
+            if let Err(e) = Solver::check_size(header.rows, header.cols, &options) {
+                return Ok(Err(Stop::Limit(format!("case 1: {e}"))));
+            }
+        }
+    }
     let cases = match Cases::new(input) {
         Ok(cases) => cases,
         Err(e) => return Ok(Err(Stop::BadInput(e.to_string()))),

@@ -36,14 +36,51 @@ pub struct Cases<'a> {
     done: bool,
 }
 
+/// The header line `n m q`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// The board's rows `n`.
+    pub rows: usize,
+    /// The board's columns `m`.
+    pub cols: usize,
+    /// The number of queries `q`.
+    pub queries: usize,
+}
+
+impl Header {
+    /// Reads the header line of `src`.
+    pub fn read(src: &[u8]) -> Result<Header, InputError> {
+        Header::read_with(&mut Reader::new(src), src)
+    }
+
+    fn read_with(reader: &mut Reader<'_>, src: &[u8]) -> Result<Header, InputError> {
+        let rows = number_on_line(reader, src, "the number of rows n", 1..=MAX_SIDE)?;
+        let cols = number_on_line(reader, src, "the number of columns m", 1..=MAX_SIDE)?;
+        let queries = number_on_line(reader, src, "the number of queries q", 0..=MAX_QUERIES)?;
+        reader.end_line()?;
+        Ok(Header {
+            rows,
+            cols,
+            queries,
+        })
+    }
+
+    /// True when `src` is long enough to hold the board the header announces (a cell
+    /// takes a byte at least); a shorter input is an input error, found while reading.
+    pub fn backed_by(&self, src: &[u8]) -> bool {
+        self.rows.saturating_mul(self.cols) <= src.len()
+    }
+}
+
 impl<'a> Cases<'a> {
     /// Reads the header and the board.
     pub fn new(src: &'a [u8]) -> Result<Cases<'a>, InputError> {
         let mut reader = Reader::new(src);
-        let rows = number_on_line(&mut reader, src, "the number of rows n", 1..=MAX_SIDE)?;
-        let cols = number_on_line(&mut reader, src, "the number of columns m", 1..=MAX_SIDE)?;
-        let queries = number_on_line(&mut reader, src, "the number of queries q", 0..=MAX_QUERIES)?;
-        reader.end_line()?;
+        let Header {
+            rows,
+            cols,
+            queries,
+        } = Header::read_with(&mut reader, src)?;
         // Never allocate from the declared size: the cells are pushed as they are read,
         // so the input itself backs every byte allocated.
         let mut cells = Vec::with_capacity(rows.saturating_mul(cols).min(reader.remaining()));

@@ -186,3 +186,38 @@ fn a_low_budget_stops_a_query_whose_queues_outgrow_it() {
         other => panic!("expected the budget to stop it, got {other:?}"),
     }
 }
+
+#[test]
+fn the_binary_refuses_a_board_over_the_budget_from_its_header() {
+    // A valid 1500x1500 board with a budget of 64 MiB: refused before the board is read
+    // (the message names the header's check), with exit code 1, in well under a minute.
+    let row = vec!["1"; 1500].join(" ");
+    let mut input = String::from("1500 1500 1\n");
+    for _ in 0..1500 {
+        input.push_str(&row);
+        input.push('\n');
+    }
+    input.push_str("1 1 1 2 1500 1500\n");
+    let started = std::time::Instant::now();
+    let binary = std::path::Path::new(env!("CARGO_BIN_EXE_huarongdao"));
+    let output = grid_common::transcript::run(binary, &["--max-memory", "64M"], input.as_bytes())
+        .expect("run the binary");
+    assert!(started.elapsed().as_secs() < 30);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.starts_with("error: case 1: the 1500x1500 board and its tables would need"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("over the memory budget of 64.0 MiB"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    // With the default budget the same input is answered: the stop was the budget's.
+    let output = grid_common::transcript::run(binary, &[] as &[&str], input.as_bytes())
+        .expect("run the binary");
+    assert_eq!(output.status.code(), Some(0));
+    assert!(!output.stdout.is_empty());
+}

@@ -9,6 +9,7 @@
 use super::tables::Geometry;
 use super::INF;
 use crate::case::Move;
+use grid_common::Dir;
 
 /// Per-board tables of the blank's search.
 #[derive(Clone, Debug, Default)]
@@ -241,11 +242,12 @@ impl BlankSearch {
                     }
                 }
             }
-            // The directions that bring the blank closer to the piece keep the priority.
-            let closer = u8::from(ur > pr)
-                | u8::from(ur < pr) << 1
-                | u8::from(uc > pc) << 2
-                | u8::from(uc < pc) << 3;
+            // The directions that bring the blank closer to the piece keep the priority (a
+            // bit per direction index, as in `exits`).
+            let closer = u8::from(ur > pr) << Dir::Up.index()
+                | u8::from(ur < pr) << Dir::Down.index()
+                | u8::from(uc > pc) << Dir::Left.index()
+                | u8::from(uc < pc) << Dir::Right.index();
             let bound = if FAR {
                 manhattan.max(far[u].abs_diff(piece_far))
             } else {

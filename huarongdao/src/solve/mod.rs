@@ -185,6 +185,17 @@ impl Solver {
         Ok(board_bytes(padded, options.landmarks_for(board) > 0))
     }
 
+    /// Checks, from a header's sizes alone, that a `rows` x `cols` board (one byte a cell,
+    /// and a copy) and the least tables a solver could build for it fit `options.budget`:
+    /// a board far beyond the budget is refused before it is read.
+    pub fn check_size(rows: usize, cols: usize, options: &Options) -> Result<(), Limit> {
+        let padded = padded_cells(rows, cols)?;
+        let board = (rows as u64).saturating_mul(cols as u64).saturating_mul(2);
+        let needed = board_bytes(padded, false).saturating_add(board);
+        let what = format!("the {rows}x{cols} board and its tables");
+        Ok(options.budget.check(&what, needed)?)
+    }
+
     /// The counters of the last query.
     pub fn stats(&self) -> Stats {
         self.stats
