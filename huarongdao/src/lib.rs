@@ -18,7 +18,7 @@
 //! - [`reference`](mod@reference): the brute-force reference, a plain BFS over (blank, piece)
 //!   cells.
 //! - [`replay`](mod@replay): applies a sequence of blank moves, checking every move.
-//! - [`format`]: the judge's lines. [`render`]: the frames `--show` draws.
+//! - [`format`](mod@format): the judge's lines. [`render`]: the frames `--show` draws.
 //! - `testkit` (feature `testkit`): generators and checks for tests, `cargo xtask stress`
 //!   and `bench`.
 //!

@@ -5,21 +5,21 @@
 //! [`grid_common::Dir`] index), so every table is a flat array. Two kinds of edges: the
 //! piece slides into the blank (cost 1, the blank ends up on the opposite side), and the
 //! blank walks from one side of the piece to another without crossing it (a cost
-//! precomputed once per board, [`sides`]).
+//! precomputed once per board, `sides`).
 //!
 //! The state graph is undirected. Its connected components are labelled once per board, so
 //! a query whose start and goal states share no component is answered `-1` at once. Each
-//! query is an A* search over the states ([`astar`]) with a monotone bucket queue
-//! ([`buckets`]), its start states' costs found by a search of the blank towards the piece
-//! ([`blank`]) and its estimate the maximum of consistent lower bounds ([`estimate`]): the
-//! exact cost on an empty board and landmark bounds ([`landmarks`]), whose distances are
+//! query is an A* search over the states (`astar`) with a monotone bucket queue
+//! (`buckets`), its start states' costs found by a search of the blank towards the piece
+//! (`blank`) and its estimate the maximum of consistent lower bounds (`estimate`): the
+//! exact cost on an empty board and landmark bounds (`landmarks`), whose distances are
 //! computed once per board when there are enough queries to pay for them.
 //!
 //! The path is rebuilt by expanding each edge of the optimal state path back into the
 //! blank's actual walk (a BFS per side-to-side step on the path only).
 //!
 //! Memory: the per-board tables and the per-query arrays are sized by the board, and
-//! [`Solver::new`] checks their bytes ([`tables::board_bytes`]) against the budget before
+//! [`Solver::new`] checks their bytes (`tables::board_bytes`) against the budget before
 //! making any of them; the queues, which grow with a query, take what they grow by from
 //! the rest of the budget, and a path is checked before it is rebuilt.
 
