@@ -15,7 +15,7 @@
 
 use super::blank::{Bfs, BlankSearch};
 use super::buckets::Buckets;
-use super::estimate::Heuristic;
+use super::estimate::{Heuristic, BOTH, EMPTY_BOARD, LANDMARKS_ONLY};
 use super::landmarks::{to_short, LANDMARKS};
 use super::sides::other_sides;
 use super::tables::Tables;
@@ -116,19 +116,20 @@ impl Scratch {
         self.blank.expanded = 0;
         self.spare = spare;
         self.buckets.limit = spare.saturating_sub(self.blank.held());
-        // Without the empty-board cost the estimate is the 16-bit landmark bound alone: a
-        // search of its own, so that the usual one keeps its code as it was.
-        let found = if tables.empty_bound {
-            self.search_with::<false>(tables, query, heuristic, stats)
+        // A search for each kind of estimate, so that none tests for the others' bounds.
+        let found = if tables.landmarks.dist.is_empty() {
+            self.search_with::<EMPTY_BOARD>(tables, query, heuristic, stats)
+        } else if tables.empty_bound {
+            self.search_with::<BOTH>(tables, query, heuristic, stats)
         } else {
-            self.search_with::<true>(tables, query, heuristic, stats)
+            self.search_with::<LANDMARKS_ONLY>(tables, query, heuristic, stats)
         };
         stats.blank_expanded = self.blank.expanded;
         found
     }
 
-    /// The search, with `LANDMARKS_ONLY` as in [`Heuristic::estimate`].
-    fn search_with<const LANDMARKS_ONLY: bool>(
+    /// The search, with the estimate's `BOUNDS` as in [`Heuristic::estimate`].
+    fn search_with<const BOUNDS: u8>(
         &mut self,
         tables: &Tables,
         query: &Query,
@@ -226,7 +227,7 @@ impl Scratch {
                 0
             };
             seeds.push((
-                bound + heuristic.estimate::<LANDMARKS_ONLY>(state),
+                bound + heuristic.estimate::<BOUNDS>(state),
                 SEED | side as u32,
             ));
         }
@@ -251,7 +252,7 @@ impl Scratch {
                 if cost != INF && (node.stamp < seen || cost < node.g) {
                     if node.stamp < seen {
                         node.stamp = seen;
-                        node.h = heuristic.estimate::<LANDMARKS_ONLY>(u);
+                        node.h = heuristic.estimate::<BOUNDS>(u);
                     }
                     node.g = cost;
                     node.parent = NONE;
@@ -296,7 +297,7 @@ impl Scratch {
                         if node.stamp < seen {
                             // First seen in this query: its heuristic is computed once.
                             node.stamp = seen;
-                            node.h = heuristic.estimate::<LANDMARKS_ONLY>(v);
+                            node.h = heuristic.estimate::<BOUNDS>(v);
                         } else if ng >= node.g {
                             break 'relax; // No better (and a closed state never is).
                         }
