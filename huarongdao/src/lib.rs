@@ -5,14 +5,22 @@
 //! swaps with an orthogonal neighbour that is not fixed. Each query gives the blank,
 //! the designated piece and its target (1-based, row first) on the same board.
 //!
-//! - [`parse`]: the judge's input, one query at a time ([`parse::Input`]).
-//! - [`solve`]: the fast solver ([`solve::Solver`]): states are (piece cell, side of the
-//!   piece the blank is on), side-to-side costs are precomputed once per board, and each
-//!   query is an A* search over those states with an admissible, consistent heuristic.
-//! - [`reference`](mod@reference): the brute-force reference, a plain BFS over (blank, piece) cells.
-//! - [`replay`]: applies a sequence of blank moves, checking every move.
-//! - [`render`]: the board step by step, for `--show`.
-//! - [`testkit`]: generators and checks for tests, `cargo xtask stress` and `bench`.
+//! The roles every puzzle crate fills (ARCHITECTURE.md), with one difference: the input is
+//! one board followed by queries, so the case is a [`Query`] on the [`Board`].
+//!
+//! - [`case`]: the board, the query (the case) and the move ([`Move`], the direction the
+//!   blank moves in).
+//! - [`parse`]: the judge's input ([`parse::Cases`]: the board, then one query at a time).
+//! - [`solve`]: the fast solver ([`solve::Solver`], [`solve::Options`], [`solve::Limit`]):
+//!   states are (piece cell, side of the piece the blank is on), side-to-side costs are
+//!   precomputed once per board, and each query is an A* search over those states with an
+//!   admissible, consistent estimate.
+//! - [`reference`](mod@reference): the brute-force reference, a plain BFS over (blank, piece)
+//!   cells.
+//! - [`replay`](mod@replay): applies a sequence of blank moves, checking every move.
+//! - [`format`](mod@format): the judge's lines. [`render`]: the frames `--show` draws.
+//! - `testkit` (feature `testkit`): generators and checks for tests, `cargo xtask stress`
+//!   and `bench`.
 //!
 //! Conventions (the official data never exercises them): a query whose blank starts on
 //! the piece, or whose blank, piece or target is a fixed cell, has no solution (`-1`);
@@ -21,20 +29,25 @@
 //! neighbour that way, and the designated piece moves when it is that neighbour.
 //!
 //! ```
-//! use huarongdao::{Input, Solver};
+//! use huarongdao::format::path_line;
+//! use huarongdao::parse::Cases;
+//! use huarongdao::solve::{Options, Solver};
 //!
 //! let src = b"3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n1 2 2 2 3 2\n";
-//! let mut input = Input::new(src).unwrap();
-//! let mut solver = Solver::for_queries(input.board(), input.query_count()).unwrap();
-//! let first = input.next_query().unwrap().unwrap();
-//! assert_eq!(solver.solve(&first), Some(2));
-//! let moves = solver.solve_with_path(&first).unwrap();
-//! assert_eq!(huarongdao::format_moves(&moves), "UU");
-//! let second = input.next_query().unwrap().unwrap();
-//! assert_eq!(solver.solve(&second), None); // printed as -1
-//! assert!(input.next_query().is_none());
+//! let mut cases = Cases::new(src).unwrap();
+//! let options = Options { queries: cases.query_count(), ..Options::default() };
+//! let mut solver = Solver::new(cases.board(), &options).unwrap();
+//! let first = cases.next().unwrap().unwrap();
+//! assert_eq!(solver.count(&first), Ok(Some(2)));
+//! let moves = solver.moves(&first).unwrap().unwrap();
+//! assert_eq!(path_line(&moves), "UU");
+//! let second = cases.next().unwrap().unwrap();
+//! assert_eq!(solver.count(&second), Ok(None)); // printed as -1
+//! assert!(cases.next().is_none());
 //! ```
 
+pub mod case;
+pub mod format;
 pub mod parse;
 pub mod reference;
 pub mod render;
@@ -43,18 +56,4 @@ pub mod solve;
 #[cfg(feature = "testkit")]
 pub mod testkit;
 
-pub use parse::{Board, Input, Query};
-pub use solve::Solver;
-
-/// A query's answer in the judge's format: the number of moves, or `-1`.
-pub fn format_answer(answer: Option<u64>) -> String {
-    match answer {
-        Some(moves) => moves.to_string(),
-        None => "-1".to_string(),
-    }
-}
-
-/// A move sequence as letters `U`/`D`/`L`/`R` (the directions the blank moves).
-pub fn format_moves(moves: &[grid_common::Dir]) -> String {
-    moves.iter().map(|d| d.letter()).collect()
-}
+pub use case::{Board, Move, Query};

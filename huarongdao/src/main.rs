@@ -1,7 +1,10 @@
 //! The `huarongdao` binary: reads the judge's input and prints one answer a query.
 
-use grid_common::cli::{Printing, Program, RunResult, Stop};
-use huarongdao::{format_answer, format_moves, render, Input, Solver};
+use grid_common::cli::{self, Args, Printing, Program, RunResult, Stop};
+use huarongdao::format::{answer_line, path_line};
+use huarongdao::parse::{Cases, Header};
+use huarongdao::render;
+use huarongdao::solve::{Limit, Options, Solver};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -26,18 +29,24 @@ OUTPUT:
     Each answer is printed before the next query is read.
 
 OPTIONS:
-    --path         after each answer, a line with the blank's moves (U, D, L, R),
-                   as many as the answer (an empty line for 0; nothing for -1)
-    --show         after each answer (and path), the board after every move:
-                   # fixed, . movable, _ blank, P the piece, T its target,
-                   * the piece on its target; boards over 40x80 are cropped to
-                   the part the solution uses
-    -h, --help     print this help
-    -V, --version  print the version
+    --path             after each answer, a line with the blank's moves (U, D, L, R),
+                       as many as the answer (an empty line for 0; nothing for -1)
+    --show             after each answer (and path), the board after every move:
+                       # fixed, . movable, _ blank, P the piece, T its target,
+                       * the piece on its target; boards over 40x80 are cropped
+                       around the moves, and a solution over 40 moves shows its
+                       first and last 20
+    --show-all         like --show, with every move
+    --max-memory SIZE  the memory the solver may use (bytes, or with K, M, G;
+                       default 2G): its tables are checked against it before they
+                       are made, and its queues and paths as they grow
+    -h, --help         print this help
+    -V, --version      print the version
 
 EXIT CODES:
     0  every query answered (-1 is an answer), or standard output was closed early
-    1  the output could not be written
+    1  a query needs more memory than --max-memory allows (the answers before it
+       are printed), or the output could not be written
     2  bad arguments or bad input (the answers before the bad query are printed)
 ";
 
@@ -45,54 +54,79 @@ const PROGRAM: Program = Program {
     name: "huarongdao",
     version: env!("CARGO_PKG_VERSION"),
     usage: USAGE,
-    flags: &["--path", "--show"],
+    flags: &["--path"],
     valued: &[],
 };
 
+/// What the command line sets.
+struct Settings {
+    options: Options,
+    printing: Printing,
+}
+
 fn main() -> ExitCode {
-    PROGRAM.main(|args| Ok(Printing::from_args(args)), run)
+    PROGRAM.main(settings, run)
+}
+
+fn settings(args: &Args) -> Result<Settings, String> {
+    Ok(Settings {
+        options: Options {
+            budget: cli::memory_budget(args)?,
+            ..Options::default()
+        },
+        printing: Printing::from_args(args),
+    })
 }
 
 /// Answers every query, each before the next one is read.
-fn run(options: Printing, input: &[u8], mut out: &mut dyn Write) -> RunResult {
-    let bad_input = |e: &dyn std::fmt::Display| Ok(Err(Stop::BadInput(e.to_string())));
-    let mut parsed = match Input::new(input) {
-        Ok(parsed) => parsed,
-        Err(e) => return bad_input(&e),
-    };
-    let board = parsed.board().clone();
-    let mut solver = match Solver::for_queries(&board, parsed.query_count()) {
-        Ok(solver) => solver,
-        Err(e) => return bad_input(&e),
-    };
-    while let Some(query) = parsed.next_query() {
-        let query = match query {
-            Ok(query) => query,
-            Err(e) => return bad_input(&e),
-        };
-        if !options.wants_moves() {
-            writeln!(out, "{}", format_answer(solver.solve(&query)))?;
-            continue;
-        }
-        let moves = solver.solve_with_path(&query);
-        writeln!(
-            out,
-            "{}",
-            format_answer(moves.as_ref().map(|m| m.len() as u64))
-        )?;
-        let Some(moves) = moves else { continue };
-        if options.path {
-            writeln!(out, "{}", format_moves(&moves))?;
-        }
-        if options.show {
-            match render::write_steps(&mut out, &board, &query, &moves) {
-                Ok(()) => {}
-                Err(render::ShowError::Output(e)) => return Err(e),
-                Err(render::ShowError::Illegal(e)) => {
-                    writeln!(out, "(cannot show the moves: {e})")?;
-                }
+fn run(settings: Settings, input: &[u8], out: &mut dyn Write) -> RunResult {
+    let Settings {
+        mut options,
+        mut printing,
+    } = settings;
+    // A board the budget cannot hold is refused from the header, before it is read (when
+    // the input is long enough to hold it: a shorter one is an input error, found below).
+    if let Ok(header) = Header::read(input) {
+        if header.backed_by(input) {
+            if let Err(e) = Solver::check_size(header.rows, header.cols, &options) {
+                return Ok(Err(Stop::Limit(format!("case 1: {e}"))));
             }
         }
     }
-    Ok(Ok(()))
+    let cases = match Cases::new(input) {
+        Ok(cases) => cases,
+        Err(e) => return Ok(Err(Stop::BadInput(e.to_string()))),
+    };
+    let board = cases.board().clone();
+    // The landmarks' precomputation pays off only over enough queries.
+    options.queries = cases.query_count();
+    let mut solver = match Solver::new(&board, &options) {
+        Ok(solver) => solver,
+        // The tables serve every query: the first one is given up.
+        Err(e) => return Ok(Err(Stop::Limit(format!("case 1: {e}")))),
+    };
+    for (number, case) in (1..).zip(cases) {
+        let case = match case {
+            Ok(case) => case,
+            Err(e) => return Ok(Err(Stop::BadInput(e.to_string()))),
+        };
+        let given_up = |e: Limit| Ok(Err(Stop::Limit(format!("case {number}: {e}"))));
+        if !printing.wants_moves() {
+            match solver.count(&case) {
+                Ok(answer) => writeln!(out, "{}", answer_line(number, answer))?,
+                Err(e) => return given_up(e),
+            }
+            continue;
+        }
+        let moves = match solver.moves(&case) {
+            Ok(moves) => moves,
+            Err(e) => return given_up(e),
+        };
+        writeln!(out, "{}", answer_line(number, moves.as_ref().map(Vec::len)))?;
+        if let Some(moves) = moves {
+            let film = || render::film(&board, &case, &moves).map_err(|e| e.to_string());
+            printing.write_solution(out, &format!("case {number}"), &path_line(&moves), film)?;
+        }
+    }
+    Ok(printing.finish())
 }

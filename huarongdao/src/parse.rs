@@ -4,9 +4,17 @@
 //!
 //! The input is line-oriented: a row holds exactly `m` cells and a query line exactly six
 //! numbers (spaces, tabs and a final `\r` are allowed anywhere on a line). Queries are read
-//! one at a time, so that a caller can answer query `k` before query `k + 1` is parsed; an
-//! error in query `k` names it as case `k`. After the last query only whitespace may follow.
+//! one at a time ([`Cases`] is an iterator), so that a caller can answer query `k` before
+//! query `k + 1` is parsed; an error in query `k` names it as case `k`. After the last
+//! query only whitespace may follow.
+//!
+//! Nothing is allocated from the header's numbers: the board's cells are pushed as they
+//! are read (one byte a cell, backed by at least two bytes of input), and the queries are
+//! never stored. A header claiming a board far beyond the memory budget therefore costs
+//! nothing before the solver checks the budget ([`crate::solve::Solver::new`]), or before
+//! the input runs out.
 
+use crate::case::{Board, Query};
 use grid_common::input::{describe_token, InputError, Reader};
 use grid_common::{Grid, Pos};
 use std::ops::RangeInclusive;
@@ -16,110 +24,10 @@ pub const MAX_SIDE: usize = 1_000_000;
 /// The largest number of queries accepted (the judge's inputs have at most 500).
 pub const MAX_QUERIES: usize = 1_000_000_000;
 
-/// The board: which cells hold movable pieces (or the blank) and which hold fixed pieces.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Board {
-    /// `true` for a movable cell (`1`), `false` for a fixed piece (`0`).
-    pub open: Grid<bool>,
-}
-
-impl Board {
-    /// A board from rows of `'1'`/`'0'` (or `'.'`/`'#'`) characters; `None` when the rows
-    /// are empty, ragged or hold another character. Handy in tests.
-    pub fn from_rows(rows: &[&str]) -> Option<Board> {
-        let cols = rows.first()?.len();
-        let mut cells = Vec::new();
-        for row in rows {
-            if row.len() != cols {
-                return None;
-            }
-            for b in row.bytes() {
-                cells.push(match b {
-                    b'1' | b'.' => true,
-                    b'0' | b'#' => false,
-                    _ => return None,
-                });
-            }
-        }
-        Grid::from_cells(rows.len(), cols, cells)
-            .filter(|g| !g.is_empty())
-            .map(|open| Board { open })
-    }
-
-    /// Number of rows.
-    pub fn rows(&self) -> usize {
-        self.open.rows()
-    }
-
-    /// Number of columns.
-    pub fn cols(&self) -> usize {
-        self.open.cols()
-    }
-
-    /// True when `pos` lies on the board and holds a movable piece (or the blank).
-    pub fn is_open(&self, pos: Pos) -> bool {
-        self.open.get(pos).copied().unwrap_or(false)
-    }
-
-    /// The board in the judge's format (`n m q` header excluded): rows of `0`/`1`.
-    pub fn to_judge_rows(&self) -> String {
-        let mut out = String::new();
-        for r in 0..self.rows() {
-            let row: Vec<&str> = self
-                .open
-                .row(r)
-                .iter()
-                .map(|&o| if o { "1" } else { "0" })
-                .collect();
-            out.push_str(&row.join(" "));
-            out.push('\n');
-        }
-        out
-    }
-}
-
-/// One query: where the blank is, where the designated piece starts and where it must go.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Query {
-    /// The blank (`EX EY`).
-    pub blank: Pos,
-    /// The designated piece's start (`SX SY`).
-    pub piece: Pos,
-    /// The piece's target (`TX TY`).
-    pub target: Pos,
-}
-
-impl Query {
-    /// The query line in the judge's format (1-based).
-    pub fn to_judge_line(&self) -> String {
-        let [b, p, t] = [self.blank, self.piece, self.target];
-        format!(
-            "{} {} {} {} {} {}",
-            b.row + 1,
-            b.col + 1,
-            p.row + 1,
-            p.col + 1,
-            t.row + 1,
-            t.col + 1
-        )
-    }
-}
-
-/// A whole input in the judge's format: a board and its queries (for tests and generators).
-pub fn to_judge_input(board: &Board, queries: &[Query]) -> String {
-    let mut out = format!("{} {} {}\n", board.rows(), board.cols(), queries.len());
-    out.push_str(&board.to_judge_rows());
-    for q in queries {
-        out.push_str(&q.to_judge_line());
-        out.push('\n');
-    }
-    out
-}
-
-/// The input being read: the board is parsed by [`Input::new`], the queries one by one by
-/// [`Input::next_query`].
+/// The input being read: the board is parsed by [`Cases::new`], the queries one by one as
+/// the iterator's items. After an `Err` it yields `None`.
 #[derive(Debug)]
-pub struct Input<'a> {
+pub struct Cases<'a> {
     src: &'a [u8],
     reader: Reader<'a>,
     board: Board,
@@ -128,14 +36,51 @@ pub struct Input<'a> {
     done: bool,
 }
 
-impl<'a> Input<'a> {
-    /// Reads the header and the board.
-    pub fn new(src: &'a [u8]) -> Result<Input<'a>, InputError> {
-        let mut reader = Reader::new(src);
-        let rows = number_on_line(&mut reader, src, "the number of rows n", 1..=MAX_SIDE)?;
-        let cols = number_on_line(&mut reader, src, "the number of columns m", 1..=MAX_SIDE)?;
-        let queries = number_on_line(&mut reader, src, "the number of queries q", 0..=MAX_QUERIES)?;
+/// The header line `n m q`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// The board's rows `n`.
+    pub rows: usize,
+    /// The board's columns `m`.
+    pub cols: usize,
+    /// The number of queries `q`.
+    pub queries: usize,
+}
+
+impl Header {
+    /// Reads the header line of `src`.
+    pub fn read(src: &[u8]) -> Result<Header, InputError> {
+        Header::read_with(&mut Reader::new(src), src)
+    }
+
+    fn read_with(reader: &mut Reader<'_>, src: &[u8]) -> Result<Header, InputError> {
+        let rows = number_on_line(reader, src, "the number of rows n", 1..=MAX_SIDE)?;
+        let cols = number_on_line(reader, src, "the number of columns m", 1..=MAX_SIDE)?;
+        let queries = number_on_line(reader, src, "the number of queries q", 0..=MAX_QUERIES)?;
         reader.end_line()?;
+        Ok(Header {
+            rows,
+            cols,
+            queries,
+        })
+    }
+
+    /// True when `src` is long enough to hold the board the header announces (a cell
+    /// takes a byte at least); a shorter input is an input error, found while reading.
+    pub fn backed_by(&self, src: &[u8]) -> bool {
+        self.rows.saturating_mul(self.cols) <= src.len()
+    }
+}
+
+impl<'a> Cases<'a> {
+    /// Reads the header and the board.
+    pub fn new(src: &'a [u8]) -> Result<Cases<'a>, InputError> {
+        let mut reader = Reader::new(src);
+        let Header {
+            rows,
+            cols,
+            queries,
+        } = Header::read_with(&mut reader, src)?;
         // Never allocate from the declared size: the cells are pushed as they are read,
         // so the input itself backs every byte allocated.
         let mut cells = Vec::with_capacity(rows.saturating_mul(cols).min(reader.remaining()));
@@ -151,7 +96,7 @@ impl<'a> Input<'a> {
             // Unreachable: exactly rows * cols cells were pushed.
             reader.error_at(reader.offset(), "a complete board", "a partial one")
         })?;
-        Ok(Input {
+        Ok(Cases {
             src,
             reader,
             board: Board { open },
@@ -171,25 +116,9 @@ impl<'a> Input<'a> {
         self.queries
     }
 
-    /// The next query (errors name it as case `k`, 1-based), `None` after the last one.
-    /// After the last query, only whitespace may be left: trailing garbage is an error
-    /// (without a case number).
-    pub fn next_query(&mut self) -> Option<Result<Query, InputError>> {
-        if self.done {
-            return None;
-        }
-        if self.read == self.queries {
-            self.done = true;
-            self.reader.set_case(None);
-            return self.reader.expect_end().err().map(Err);
-        }
-        self.read += 1;
-        self.reader.set_case(Some(self.read));
-        let result = self.parse_query();
-        if result.is_err() {
-            self.done = true;
-        }
-        Some(result)
+    /// The board, taken out (for a caller done with the queries).
+    pub fn into_board(self) -> Board {
+        self.board
     }
 
     fn parse_query(&mut self) -> Result<Query, InputError> {
@@ -209,6 +138,31 @@ impl<'a> Input<'a> {
             piece,
             target,
         })
+    }
+}
+
+impl Iterator for Cases<'_> {
+    type Item = Result<Query, InputError>;
+
+    /// The next query (errors name it as case `k`, 1-based), `None` after the last one.
+    /// After the last query, only whitespace may be left: trailing garbage is an error
+    /// (without a case number).
+    fn next(&mut self) -> Option<Result<Query, InputError>> {
+        if self.done {
+            return None;
+        }
+        if self.read == self.queries {
+            self.done = true;
+            self.reader.set_case(None);
+            return self.reader.expect_end().err().map(Err);
+        }
+        self.read += 1;
+        self.reader.set_case(Some(self.read));
+        let result = self.parse_query();
+        if result.is_err() {
+            self.done = true;
+        }
+        Some(result)
     }
 }
 
@@ -277,14 +231,12 @@ fn number_on_line(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::case::to_judge_input;
 
     fn all(src: &str) -> Result<(Board, Vec<Query>), InputError> {
-        let mut input = Input::new(src.as_bytes())?;
-        let mut queries = Vec::new();
-        while let Some(q) = input.next_query() {
-            queries.push(q?);
-        }
-        Ok((input.board().clone(), queries))
+        let mut cases = Cases::new(src.as_bytes())?;
+        let queries = cases.by_ref().collect::<Result<Vec<_>, _>>()?;
+        Ok((cases.into_board(), queries))
     }
 
     #[test]

@@ -1,18 +1,18 @@
 //! The brute-force reference: a breadth-first search over the literal state (blank cell,
 //! piece cell), with a hash map. Obviously right, slow; for tests on small boards.
 
-use crate::{Board, Query};
-use grid_common::{Dir, Pos};
+use crate::case::{Board, Move, Query};
+use grid_common::Pos;
 use std::collections::{HashMap, VecDeque};
 
 /// The fewest moves for `query` on `board`, or `None` when the piece cannot reach the target
 /// (or the query is invalid: blank on the piece, or blank, piece or target on a fixed cell).
-pub fn solve(board: &Board, query: &Query) -> Option<u64> {
-    solve_with_path(board, query).map(|path| path.len() as u64)
+pub fn count(board: &Board, query: &Query) -> Option<usize> {
+    moves(board, query).map(|path| path.len())
 }
 
-/// Like [`solve`], with one shortest sequence of blank moves.
-pub fn solve_with_path(board: &Board, query: &Query) -> Option<Vec<Dir>> {
+/// Like [`count`], with one shortest sequence of blank moves.
+pub fn moves(board: &Board, query: &Query) -> Option<Vec<Move>> {
     let Query {
         blank,
         piece,
@@ -23,7 +23,7 @@ pub fn solve_with_path(board: &Board, query: &Query) -> Option<Vec<Dir>> {
     }
     let start = (blank, piece);
     // Each state reached, with the state and the move it was reached from.
-    type CameFrom = HashMap<(Pos, Pos), Option<((Pos, Pos), Dir)>>;
+    type CameFrom = HashMap<(Pos, Pos), Option<((Pos, Pos), Move)>>;
     let mut came_from: CameFrom = HashMap::new();
     came_from.insert(start, None);
     let mut queue = VecDeque::from([start]);
@@ -67,10 +67,10 @@ mod tests {
             piece: Pos::new(p.0 - 1, p.1 - 1),
             target: Pos::new(t.0 - 1, t.1 - 1),
         };
-        assert_eq!(solve(&board, &q((3, 2), (1, 2), (2, 2))), Some(2));
-        assert_eq!(solve(&board, &q((1, 2), (2, 2), (3, 2))), None);
-        assert_eq!(solve(&board, &q((1, 2), (2, 2), (2, 2))), Some(0));
-        assert_eq!(solve(&board, &q((1, 1), (2, 2), (2, 2))), None);
-        assert_eq!(solve(&board, &q((2, 2), (2, 2), (2, 2))), None);
+        assert_eq!(count(&board, &q((3, 2), (1, 2), (2, 2))), Some(2));
+        assert_eq!(count(&board, &q((1, 2), (2, 2), (3, 2))), None);
+        assert_eq!(count(&board, &q((1, 2), (2, 2), (2, 2))), Some(0));
+        assert_eq!(count(&board, &q((1, 1), (2, 2), (2, 2))), None);
+        assert_eq!(count(&board, &q((2, 2), (2, 2), (2, 2))), None);
     }
 }

@@ -1,7 +1,8 @@
-//! Replays a sequence of blank moves on a board, checking each move.
+//! Replays a sequence of blank moves on a board, checking each move with its own statement
+//! of the rules (not the solver's or the reference's tables).
 
-use crate::{Board, Query};
-use grid_common::{Dir, Pos};
+use crate::case::{Board, Move, Query};
+use grid_common::Pos;
 use std::fmt;
 
 /// Where the blank and the designated piece stand.
@@ -13,34 +14,47 @@ pub struct Placement {
     pub piece: Pos,
 }
 
-/// A move that cannot be made.
+/// A replayed solution: where everything stood at each step, and whether the piece ended
+/// on its target.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IllegalMove {
-    /// 1-based number of the move in the sequence.
+pub struct Replay {
+    /// The placement at the start and after each move.
+    pub placements: Vec<Placement>,
+    /// The piece stands on the target after the last move.
+    pub solved: bool,
+}
+
+/// A move that cannot be made, or a start that cannot be played from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayError {
+    /// 1-based number of the move in the sequence (0 for the start).
     pub step: usize,
-    /// The move.
-    pub dir: Dir,
+    /// The move (`None` for the start).
+    pub dir: Option<Move>,
     /// Where the blank was before it.
     pub from: Pos,
     /// Why it is illegal.
     pub reason: &'static str,
 }
 
-impl fmt::Display for IllegalMove {
+impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "move {} ({}) from {}: {}",
-            self.step, self.dir, self.from, self.reason
-        )
+        match self.dir {
+            Some(dir) => write!(
+                f,
+                "move {} ({}) from {}: {}",
+                self.step, dir, self.from, self.reason
+            ),
+            None => write!(f, "the start: {}", self.reason),
+        }
     }
 }
 
-impl std::error::Error for IllegalMove {}
+impl std::error::Error for ReplayError {}
 
 /// One move of the blank: it swaps with its neighbour in `dir`, which must be on the board
 /// and not fixed. The designated piece moves when it is that neighbour.
-pub fn step(board: &Board, at: Placement, dir: Dir) -> Result<Placement, &'static str> {
+pub fn step(board: &Board, at: Placement, dir: Move) -> Result<Placement, &'static str> {
     let next = board
         .open
         .step(at.blank, dir)
@@ -52,39 +66,44 @@ pub fn step(board: &Board, at: Placement, dir: Dir) -> Result<Placement, &'stati
     Ok(Placement { blank: next, piece })
 }
 
-/// Every placement from the query's start through each move of `moves`, or the first
-/// illegal move. The start itself must be valid: blank and piece on distinct movable cells.
-pub fn replay(board: &Board, query: &Query, moves: &[Dir]) -> Result<Vec<Placement>, IllegalMove> {
+/// Plays `moves` from the query's start, checking each; the placements and whether the
+/// piece ends on the target, or the first illegal move. The start itself must be valid:
+/// blank and piece on distinct movable cells.
+pub fn replay(board: &Board, query: &Query, moves: &[Move]) -> Result<Replay, ReplayError> {
     let mut at = Placement {
         blank: query.blank,
         piece: query.piece,
     };
     if at.blank == at.piece || !board.is_open(at.blank) || !board.is_open(at.piece) {
-        return Err(IllegalMove {
+        return Err(ReplayError {
             step: 0,
-            dir: Dir::Up,
+            dir: None,
             from: at.blank,
             reason: "the start is invalid (blank on the piece or on a fixed cell)",
         });
     }
-    let mut placements = vec![at];
+    let mut placements = Vec::with_capacity(moves.len() + 1);
+    placements.push(at);
     for (i, &dir) in moves.iter().enumerate() {
-        at = step(board, at, dir).map_err(|reason| IllegalMove {
+        at = step(board, at, dir).map_err(|reason| ReplayError {
             step: i + 1,
-            dir,
+            dir: Some(dir),
             from: at.blank,
             reason,
         })?;
         placements.push(at);
     }
-    Ok(placements)
+    Ok(Replay {
+        placements,
+        solved: at.piece == query.target,
+    })
 }
 
 /// Checks that `moves` is legal and leaves the piece on the target; `Ok(number of moves)`.
-pub fn check_solution(board: &Board, query: &Query, moves: &[Dir]) -> Result<usize, String> {
-    let placements = replay(board, query, moves).map_err(|e| e.to_string())?;
-    let end = placements.last().map_or(query.piece, |p| p.piece);
-    if end != query.target {
+pub fn check_solution(board: &Board, query: &Query, moves: &[Move]) -> Result<usize, String> {
+    let replayed = replay(board, query, moves).map_err(|e| e.to_string())?;
+    if !replayed.solved {
+        let end = replayed.placements.last().map_or(query.piece, |p| p.piece);
         return Err(format!(
             "after {} moves the piece is at {}, not on the target {}",
             moves.len(),
@@ -108,14 +127,20 @@ mod tests {
             target: Pos::new(1, 1),
         };
         // The statement's answer 2: the blank goes up twice.
-        assert_eq!(check_solution(&board, &q, &[Dir::Up, Dir::Up]), Ok(2));
-        assert!(check_solution(&board, &q, &[Dir::Up]).is_err());
-        let err = replay(&board, &q, &[Dir::Left]).unwrap_err();
+        assert_eq!(check_solution(&board, &q, &[Move::Up, Move::Up]), Ok(2));
+        assert!(check_solution(&board, &q, &[Move::Up]).is_err());
+        assert_eq!(replay(&board, &q, &[Move::Up]).map(|r| r.solved), Ok(false));
+        let err = replay(&board, &q, &[Move::Left]).unwrap_err();
         assert_eq!(
             (err.step, err.reason),
             (1, "the blank would move onto a fixed piece")
         );
-        let err = replay(&board, &q, &[Dir::Down]).unwrap_err();
+        let err = replay(&board, &q, &[Move::Down]).unwrap_err();
         assert_eq!(err.reason, "the blank would leave the board");
+        let on_piece = Query {
+            blank: q.piece,
+            ..q
+        };
+        assert_eq!(replay(&board, &on_piece, &[]).unwrap_err().step, 0);
     }
 }

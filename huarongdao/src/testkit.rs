@@ -1,8 +1,10 @@
 //! Generators and checks shared by the tests, `cargo xtask stress` and `cargo xtask bench`.
 
-use crate::parse::{to_judge_input, Input};
+use crate::case::{to_judge_input, Board, Query};
+use crate::parse::Cases;
+use crate::reference;
 use crate::replay::check_solution;
-use crate::{reference, Board, Query, Solver};
+use crate::solve::{Bound, Options, Solver};
 use grid_common::rng::Rng;
 use grid_common::{Grid, Pos};
 
@@ -54,58 +56,117 @@ fn random_query(rng: &mut Rng, board: &Board) -> Query {
     }
 }
 
-/// Solves every query with the solver and the reference and replays every path;
-/// `Ok(number of queries checked)` or `Err(what disagreed, in words)`.
+/// Every configuration of the solver the binary can run, by name: the automatic choice
+/// for few queries (no landmarks) and for many, and each choice explicitly (no landmarks;
+/// landmarks with both bounds; landmarks alone, the choice on boards with many fixed
+/// cells), and a plain Dijkstra search.
+pub fn configurations() -> Vec<(&'static str, Options)> {
+    let base = Options::default();
+    vec![
+        ("auto, one query", Options { queries: 1, ..base }),
+        ("auto, many queries", base),
+        (
+            "no landmarks",
+            Options {
+                landmarks: Some(0),
+                bound: Bound::Both,
+                ..base
+            },
+        ),
+        (
+            "landmarks, both bounds",
+            Options {
+                landmarks: Some(4),
+                bound: Bound::Both,
+                ..base
+            },
+        ),
+        (
+            "landmarks alone",
+            Options {
+                landmarks: Some(4),
+                bound: Bound::LandmarksOnly,
+                ..base
+            },
+        ),
+        (
+            "dijkstra",
+            Options {
+                landmarks: Some(0),
+                heuristic: false,
+                ..base
+            },
+        ),
+    ]
+}
+
+/// Solves every query with the reference and with the solver in every configuration
+/// ([`configurations`]), and replays every path; `Ok(number of queries checked)` or
+/// `Err(what disagreed, in words)`.
 pub fn check_input(input: &str) -> Result<usize, String> {
-    let mut parsed = Input::new(input.as_bytes()).map_err(|e| format!("bad input: {e}"))?;
-    let board = parsed.board().clone();
-    let mut solver = Solver::new(&board).map_err(|e| e.to_string())?;
-    let mut checked = 0;
-    while let Some(query) = parsed.next_query() {
-        let query = query.map_err(|e| format!("bad input: {e}"))?;
-        checked += 1;
-        let expected = reference::solve(&board, &query);
-        let got = solver.solve(&query);
-        if got != expected {
-            return Err(format!(
-                "query {checked} ({}): solver says {got:?}, reference says {expected:?}",
-                query.to_judge_line()
-            ));
-        }
-        let path = solver.solve_with_path(&query);
-        match (path, expected) {
-            (None, None) => {}
-            (Some(path), Some(moves)) => {
-                let length = check_solution(&board, &query, &path)
-                    .map_err(|e| format!("query {checked}: the path does not replay: {e}"))?;
-                if length as u64 != moves {
-                    return Err(format!(
-                        "query {checked}: the path has {length} moves, the answer is {moves}"
-                    ));
-                }
-            }
-            (path, _) => {
-                return Err(format!(
-                    "query {checked}: solve_with_path gives {:?} moves, the answer is {expected:?}",
-                    path.map(|p| p.len())
-                ))
-            }
+    check_input_with(input, &configurations())
+}
+
+/// [`check_input`] with the configurations given.
+pub fn check_input_with(input: &str, configurations: &[(&str, Options)]) -> Result<usize, String> {
+    let bad = |e: grid_common::input::InputError| format!("bad input: {e}");
+    let mut cases = Cases::new(input.as_bytes()).map_err(bad)?;
+    let queries = cases.by_ref().collect::<Result<Vec<_>, _>>().map_err(bad)?;
+    let board = cases.into_board();
+    let expected: Vec<Option<usize>> = queries
+        .iter()
+        .map(|q| reference::count(&board, q))
+        .collect();
+    for (name, options) in configurations {
+        let mut solver = Solver::new(&board, options).map_err(|e| format!("{name}: {e}"))?;
+        for (k, (query, &expected)) in (1..).zip(queries.iter().zip(&expected)) {
+            let at = || format!("{name}, query {k} ({})", query.to_judge_line());
+            check_query(&mut solver, &board, query, expected)
+                .map_err(|e| format!("{}: {e}", at()))?;
         }
     }
-    Ok(checked)
+    Ok(queries.len())
+}
+
+/// The solver's count and path for `query` against the `expected` count, the path replayed.
+pub fn check_query(
+    solver: &mut Solver,
+    board: &Board,
+    query: &Query,
+    expected: Option<usize>,
+) -> Result<(), String> {
+    let got = solver.count(query).map_err(|e| e.to_string())?;
+    if got != expected {
+        return Err(format!("solver says {got:?}, reference says {expected:?}"));
+    }
+    let path = solver.moves(query).map_err(|e| e.to_string())?;
+    match (path, expected) {
+        (None, None) => Ok(()),
+        (Some(path), Some(moves)) => {
+            let length = check_solution(board, query, &path)
+                .map_err(|e| format!("the path does not replay: {e}"))?;
+            if length != moves {
+                return Err(format!(
+                    "the path has {length} moves, the answer is {moves}"
+                ));
+            }
+            Ok(())
+        }
+        (path, _) => Err(format!(
+            "moves gives {:?} moves, the answer is {expected:?}",
+            path.map(|p| p.len())
+        )),
+    }
 }
 
 /// Smaller inputs derived from `input`, for shrinking a failing one: fewer queries, one row
 /// or column fewer, one movable cell fixed.
 pub fn shrink_input(input: &str) -> Vec<String> {
-    let Ok(mut parsed) = Input::new(input.as_bytes()) else {
+    let Ok(mut cases) = Cases::new(input.as_bytes()) else {
         return Vec::new();
     };
-    let board = parsed.board().clone();
-    let mut queries = Vec::new();
-    while let Some(Ok(q)) = parsed.next_query() {
-        queries.push(q);
-    }
+    let queries: Vec<Query> = cases.by_ref().map_while(Result::ok).collect();
+    let board = cases.into_board();
     let mut out = Vec::new();
     // Fewer queries.
     if queries.len() > 1 {

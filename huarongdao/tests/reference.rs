@@ -1,24 +1,30 @@
-//! The solver against the brute-force reference: exhaustively on every board of up to nine
-//! cells with every query, and on many random boards up to 8x8.
+//! The solver against the brute-force reference, in every configuration the binary can run
+//! (`testkit::configurations`): exhaustively on every board of up to nine cells with every
+//! query, on many random boards up to 8x8, and on judge-size boards.
 
 use grid_common::rng::Rng;
 use grid_common::{Grid, Pos};
-use huarongdao::replay::check_solution;
-use huarongdao::{reference, testkit, Board, Query, Solver};
+use huarongdao::case::to_judge_input;
+use huarongdao::parse::Cases;
+use huarongdao::solve::Solver;
+use huarongdao::{reference, testkit, Board, Query};
 
 /// Every board of `rows` x `cols` cells and every query on it (blank, piece and target
-/// anywhere, fixed cells and blank-on-piece included), one solver a board for all queries
-/// (with and without landmarks).
+/// anywhere, fixed cells and blank-on-piece included), one solver a board and configuration
+/// for all queries.
 fn exhaustive(rows: usize, cols: usize) -> usize {
     let cells = rows * cols;
+    let configurations = testkit::configurations();
     let mut checked = 0;
     for mask in 0u32..1 << cells {
         let open = (0..cells).map(|i| mask >> i & 1 == 1).collect();
         let board = Board {
             open: Grid::from_cells(rows, cols, open).expect("a grid"),
         };
-        let mut solver = Solver::new(&board).expect("a solver");
-        let mut without_landmarks = Solver::with_landmarks(&board, 0).expect("a solver");
+        let mut solvers: Vec<Solver> = configurations
+            .iter()
+            .map(|(_, options)| Solver::new(&board, options).expect("a solver"))
+            .collect();
         let positions: Vec<Pos> = board.open.positions().collect();
         for &blank in &positions {
             for &piece in &positions {
@@ -28,18 +34,11 @@ fn exhaustive(rows: usize, cols: usize) -> usize {
                         piece,
                         target,
                     };
-                    let expected = reference::solve(&board, &query);
-                    let got = solver.solve(&query);
-                    assert_eq!(got, expected, "{rows}x{cols} board {mask:b}, {query:?}");
-                    assert_eq!(without_landmarks.solve(&query), expected, "no landmarks");
-                    let path = solver.solve_with_path(&query);
-                    assert_eq!(path.as_ref().map(|p| p.len() as u64), expected);
-                    if let Some(path) = path {
-                        assert_eq!(
-                            check_solution(&board, &query, &path),
-                            Ok(path.len()),
-                            "{rows}x{cols} board {mask:b}, {query:?}"
-                        );
+                    let expected = reference::count(&board, &query);
+                    for (solver, (name, _)) in solvers.iter_mut().zip(&configurations) {
+                        if let Err(e) = testkit::check_query(solver, &board, &query, expected) {
+                            panic!("{rows}x{cols} board {mask:b}, {query:?}, {name}: {e}");
+                        }
                     }
                     checked += 1;
                 }
@@ -52,19 +51,9 @@ fn exhaustive(rows: usize, cols: usize) -> usize {
 #[test]
 fn every_board_up_to_nine_cells_in_rows_and_columns() {
     let mut total = 0;
-    for (rows, cols) in [
-        (1, 1),
-        (1, 2),
-        (1, 3),
-        (1, 4),
-        (1, 5),
-        (1, 6),
-        (1, 7),
-        (1, 8),
-        (1, 9),
-    ] {
-        total += exhaustive(rows, cols);
-        total += exhaustive(cols, rows);
+    for cols in 1..=9 {
+        total += exhaustive(1, cols);
+        total += exhaustive(cols, 1);
     }
     assert!(total > 0);
 }
@@ -95,6 +84,66 @@ fn random_boards_up_to_8x8() {
     assert!(queries > 3000);
 }
 
+/// Judge-size boards (30x30) of each kind the benchmark has, a few queries each through
+/// the reference, in every configuration; each board also with fewer fixed cells than a
+/// fifth and with more, so that the automatic choice takes each bound.
+#[test]
+fn judge_size_boards_in_every_configuration() {
+    let mut rng = Rng::new(30);
+    let mut checked = 0;
+    for (name, input) in testkit::bench_inputs() {
+        let mut cases = Cases::new(input.as_bytes()).expect("valid input");
+        let board = cases.board().clone();
+        if board.rows() > 30 {
+            continue;
+        }
+        let mut queries: Vec<Query> = cases
+            .by_ref()
+            .take(3)
+            .map(|q| q.expect("a query"))
+            .collect();
+        // And a query across the board, the longest kind.
+        let open: Vec<Pos> = board
+            .open
+            .positions()
+            .filter(|&p| board.is_open(p))
+            .collect();
+        if let (Some(&first), Some(&last)) = (open.first(), open.last()) {
+            let blank = *rng.choose(&open);
+            if blank != first {
+                queries.push(Query {
+                    blank,
+                    piece: first,
+                    target: last,
+                });
+            }
+        }
+        let input = to_judge_input(&board, &queries);
+        match testkit::check_input(&input) {
+            Ok(n) => checked += n,
+            Err(e) => panic!("{name}: {e}"),
+        }
+    }
+    assert!(checked >= 15, "{checked}");
+}
+
+#[test]
+fn the_automatic_choice_is_among_the_configurations_compared() {
+    // Landmarks are dropped for fewer than one query per 64 open cells and on boards without
+    // fixed cells, kept otherwise: "no landmarks" and the landmark configurations above.
+    let options = |queries| huarongdao::solve::Options {
+        queries,
+        ..Default::default()
+    };
+    let open = Board::from_rows(&["1".repeat(30).as_str(); 30]).expect("a board");
+    let mut walled = open.clone();
+    *walled.open.get_mut(Pos::new(3, 3)).expect("a cell") = false;
+    assert_eq!(options(usize::MAX).landmarks_for(&open), 0);
+    assert_eq!(options(14).landmarks_for(&walled), 0); // 14 * 64 < 899 open cells
+    assert_eq!(options(15).landmarks_for(&walled), 4);
+    assert_eq!(options(500).landmarks_for(&walled), 4);
+}
+
 #[test]
 fn check_input_reports_bad_input() {
     assert_eq!(testkit::check_input("1 3 1\n1 1 0\n1 1 1 2 1 1\n"), Ok(1));
@@ -112,10 +161,11 @@ fn random_inputs_have_long_answers() {
     let (mut solvable, mut longest) = (0, 0);
     for _ in 0..300 {
         let input = testkit::random_input(&mut rng, 8);
-        let mut parsed = huarongdao::Input::new(input.as_bytes()).expect("valid input");
-        let board = parsed.board().clone();
-        while let Some(q) = parsed.next_query() {
-            if let Some(moves) = reference::solve(&board, &q.expect("a query")) {
+        let mut cases = Cases::new(input.as_bytes()).expect("valid input");
+        let queries: Vec<Query> = cases.by_ref().map(|q| q.expect("a query")).collect();
+        let board = cases.into_board();
+        for q in &queries {
+            if let Some(moves) = reference::count(&board, q) {
                 solvable += 1;
                 longest = longest.max(moves);
             }

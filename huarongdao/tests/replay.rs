@@ -1,55 +1,62 @@
 //! Every path the solver gives replays legally to the target in exactly the answer's number
-//! of moves, on the benchmark boards; the heuristic search agrees with a plain Dijkstra
-//! there and with the brute force on a few queries; the generated snapshot case is the
-//! generator's.
+//! of moves, on the benchmark boards, in the configuration the binary runs there (built
+//! from the header's query count) and in every other; the heuristic search agrees with a
+//! plain Dijkstra there; the generated snapshot case is the generator's.
 
+use huarongdao::parse::Cases;
 use huarongdao::replay::check_solution;
-use huarongdao::{reference, testkit, Input, Solver};
+use huarongdao::solve::{Options, Solver};
+use huarongdao::{testkit, Query};
 
 #[test]
 fn every_path_replays_on_the_benchmark_boards() {
     for (name, input) in testkit::bench_inputs() {
-        let mut parsed = Input::new(input.as_bytes()).expect("valid input");
-        let board = parsed.board().clone();
-        let mut solver = Solver::new(&board).expect("a solver");
-        let mut plain = Solver::with_landmarks(&board, 0).expect("a solver");
-        plain.set_heuristic(false);
+        let mut cases = Cases::new(input.as_bytes()).expect("valid input");
+        let binary = Options {
+            queries: cases.query_count(),
+            ..Options::default()
+        };
+        let queries: Vec<Query> = cases.by_ref().map(|q| q.expect("a query")).collect();
+        let board = cases.into_board();
         let small = board.rows() <= 30;
-        let (mut k, mut solvable) = (0, 0);
-        while let Some(query) = parsed.next_query() {
-            let query = query.expect("a query");
-            k += 1;
-            if !small && k > 10 {
-                break; // Paths of 100,000 moves and more: a few of them are enough.
-            }
-            let answer = solver.solve(&query);
-            if small {
-                assert_eq!(answer, plain.solve(&query), "{name}, query {k}");
-            }
-            if small && k <= 2 {
-                assert_eq!(
-                    answer,
-                    reference::solve(&board, &query),
-                    "{name}, query {k}"
-                );
-            }
-            let path = solver.solve_with_path(&query);
-            assert_eq!(
-                path.as_ref().map(|p| p.len() as u64),
-                answer,
-                "{name}, query {k}"
-            );
-            if let Some(path) = path {
-                solvable += 1;
-                assert_eq!(
-                    check_solution(&board, &query, &path),
-                    Ok(path.len()),
-                    "{name}, query {k}"
-                );
-            }
+        // Paths of 100,000 moves and more on the large boards: a few of them are enough.
+        let queries = &queries[..if small { queries.len() } else { 10 }];
+        let mut configurations = vec![("the binary's", binary)];
+        if small {
+            configurations.extend(testkit::configurations());
         }
-        assert!(solvable > k / 2, "{name}: only {solvable} of {k} solvable");
-        assert!(k >= 10, "{name}: only {k} queries");
+        let mut answers: Option<Vec<Option<usize>>> = None;
+        for (configuration, options) in configurations {
+            let mut solver = Solver::new(&board, &options).expect("a solver");
+            let mut solvable = 0;
+            let mut these = Vec::new();
+            for (k, query) in (1..).zip(queries) {
+                let at = format!("{name}, {configuration}, query {k}");
+                let answer = solver.count(query).expect("within the budget");
+                let path = solver.moves(query).expect("within the budget");
+                assert_eq!(path.as_ref().map(Vec::len), answer, "{at}");
+                if let Some(path) = path {
+                    solvable += 1;
+                    let replayed = check_solution(&board, query, &path);
+                    assert_eq!(replayed, Ok(path.len()), "{at}");
+                }
+                these.push(answer);
+            }
+            // Every configuration agrees with the first (the binary's), Dijkstra included.
+            match &answers {
+                None => answers = Some(these),
+                Some(first) => assert!(first == &these, "{name}, {configuration}"),
+            }
+            assert!(
+                solvable > queries.len() / 2,
+                "{name}: only {solvable} solvable"
+            );
+        }
+        assert!(
+            queries.len() >= 10,
+            "{name}: only {} queries",
+            queries.len()
+        );
     }
 }
 
