@@ -45,14 +45,3 @@ pub mod testkit;
 
 pub use case::{Block, Case, Cell, Move, Orientation};
 pub use parse::parse_all;
-
-/// A shortest sequence of rolls with the default [`solve::Options`], or `None` when the
-/// target cannot be reached (or the case is over the default memory budget). Kept for
-/// `xtask`'s stress self-test, which calls it by this name; new code uses [`solve::Solver`].
-#[doc(hidden)]
-pub fn solve(case: &Case) -> Option<Vec<Move>> {
-    solve::Solver::new(&solve::Options::default())
-        .moves(case)
-        .ok()
-        .flatten()
-}

@@ -78,12 +78,6 @@ pub fn count(case: &Case) -> Option<usize> {
     None
 }
 
-/// [`count`] under its former name, kept for `xtask`'s stress self-test.
-#[doc(hidden)]
-pub fn min_rolls(case: &Case) -> Option<usize> {
-    count(case)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
