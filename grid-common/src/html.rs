@@ -424,4 +424,88 @@ mod tests {
             }
         }
     }
+
+    /// `Printing` with `--html FILE` (and the `--max-memory` budget) over two solved cases
+    /// and one without a solution, as a binary's main loop drives it.
+    fn printed(extra: &[&str], file: &str) -> (Result<(), crate::cli::Stop>, String) {
+        use crate::cli::{parse_args, Printing, COMMON_FLAGS, COMMON_VALUED};
+        let mut list = vec!["--html", file];
+        list.extend_from_slice(extra);
+        let args = parse_args(list, COMMON_FLAGS, COMMON_VALUED).unwrap();
+        let mut printing = Printing::from_args(&args);
+        assert!(printing.wants_moves());
+        let mut out = Vec::new();
+        printing
+            .write_solution(&mut out, "case 1", "RR", || Ok(walk(1, 3, 2, "R")))
+            .unwrap();
+        printing.no_solution("case 2", "-1");
+        printing
+            .write_solution(&mut out, "case 3", "x", || Err("bad move".into()))
+            .unwrap();
+        printing
+            .write_solution(&mut out, "case 4", "RRR", || Ok(walk(1, 3000, 2999, "R")))
+            .unwrap();
+        // Only --html: nothing is printed besides the answers.
+        assert!(out.is_empty());
+        (printing.finish(), String::from_utf8(out).unwrap())
+    }
+
+    fn scratch_file(name: &str) -> String {
+        let dir = std::env::temp_dir().join(format!("grid-common-html-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir.join(name).to_string_lossy().into_owned()
+    }
+
+    #[test]
+    fn printing_with_html_writes_the_page_at_finish() {
+        let file = scratch_file("page.html");
+        let (finished, _) = printed(&[], &file);
+        assert_eq!(finished, Ok(()));
+        let html = std::fs::read_to_string(&file).unwrap();
+        let _ = std::fs::remove_file(&file);
+        assert!(html.contains("{\"label\":\"case 1\",\"note\":\"2 moves\",\"film\":{"));
+        assert!(html.contains("{\"label\":\"case 2\",\"note\":\"no solution (-1)\",\"film\":null}"));
+        assert!(
+            html.contains("\"case 3\",\"note\":\"cannot show the moves: bad move\",\"film\":null}")
+        );
+        assert!(html.contains("\"case 4\",\"note\":\"2999 moves\",\"film\":{"));
+    }
+
+    #[test]
+    fn a_page_that_cannot_be_written_or_passes_the_budget_is_a_limit() {
+        use crate::cli::Stop;
+        let missing = scratch_file("no/such/dir/page.html");
+        match printed(&[], &missing).0 {
+            Err(Stop::Limit(m)) => assert!(
+                m.starts_with(&format!("cannot write the --html page '{missing}': ")),
+                "{m}"
+            ),
+            other => panic!("{other:?}"),
+        }
+        let file = scratch_file("small.html");
+        match printed(&["--max-memory", "40K"], &file).0 {
+            Err(Stop::Limit(m)) => assert!(
+                m.starts_with("case 4: the --html page would need ")
+                    && m.ends_with(&format!("; the page '{file}' was written without it")),
+                "{m}"
+            ),
+            other => panic!("{other:?}"),
+        }
+        let html = std::fs::read_to_string(&file).unwrap();
+        let _ = std::fs::remove_file(&file);
+        assert!(html.contains("\"case 1\",\"note\":\"2 moves\",\"film\":{"));
+        assert!(html.contains("\"case 4\",\"note\":\"2999 moves; left out of the page: "));
+    }
+
+    #[test]
+    fn without_html_nothing_is_gathered() {
+        use crate::cli::{parse_args, Printing, COMMON_FLAGS, COMMON_VALUED};
+        let args = parse_args(["--show"], COMMON_FLAGS, COMMON_VALUED).unwrap();
+        let mut printing = Printing::from_args(&args);
+        assert!(printing.html.is_none());
+        printing.no_solution("case 1", "-1");
+        assert_eq!(printing.finish(), Ok(()));
+        let none = parse_args(Vec::<String>::new(), COMMON_FLAGS, COMMON_VALUED).unwrap();
+        assert!(!Printing::from_args(&none).wants_moves());
+    }
 }
