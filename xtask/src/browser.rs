@@ -435,6 +435,8 @@ struct ShownFrame {
     step: usize,
     caption: String,
     rows: Vec<String>,
+    /// Read out of boxes: the rows are exact (a plain row lost its trailing spaces).
+    boxed: bool,
     /// False when the frame's end could not be told from the next lines (a film of no
     /// moves): only its first rows are the board.
     exact: bool,
@@ -485,10 +487,12 @@ fn parse_show(stdout: &str) -> Vec<ShownFilm> {
             block.truncate(height);
         }
         if let Some(film) = films.last_mut() {
+            let (rows, boxed) = unbox(&block);
             film.frames.push(ShownFrame {
                 step: k,
                 caption: lines[i].to_string(),
-                rows: unbox(&block),
+                rows,
+                boxed,
                 exact,
             });
         }
@@ -497,21 +501,23 @@ fn parse_show(stdout: &str) -> Vec<ShownFilm> {
     films
 }
 
-/// The characters of a boxed board (`+---+` / `| c |` lines), or the lines as they are.
-fn unbox(block: &[&str]) -> Vec<String> {
+/// The characters of a boxed board (`+---+` / `| c |` lines) and `true`, or the lines as
+/// they are and `false`.
+fn unbox(block: &[&str]) -> (Vec<String>, bool) {
     let rule =
         |l: &str| l.len() >= 5 && l.len() % 4 == 1 && l.chars().all(|c| c == '+' || c == '-');
     if !block.first().is_some_and(|l| rule(l)) {
-        return block.iter().map(|l| l.to_string()).collect();
+        return (block.iter().map(|l| l.to_string()).collect(), false);
     }
-    block
+    let rows = block
         .iter()
         .filter(|l| !rule(l))
         .map(|l| {
             let chars: Vec<char> = l.chars().collect();
             (2..chars.len()).step_by(4).map(|i| chars[i]).collect()
         })
-        .collect()
+        .collect();
+    (rows, true)
 }
 
 /// The page's board and caption against the `--show` frame.
@@ -539,8 +545,12 @@ fn compare(dom: &str, case: usize, frame: &ShownFrame, steps: usize) -> Result<(
     if rows.iter().any(|r| r.chars().count() != width) {
         return Err("data-board rows of different lengths".into());
     }
-    // `--show` trims the spaces at the end of a line.
-    let page: Vec<&str> = rows.iter().map(|r| r.trim_end_matches(' ')).collect();
+    // `--show` trims the spaces at the end of a plain line; boxed rows are exact.
+    let page: Vec<&str> = if frame.boxed {
+        rows.clone()
+    } else {
+        rows.iter().map(|r| r.trim_end_matches(' ')).collect()
+    };
     let expected: Vec<&str> = if frame.exact {
         frame.rows.iter().map(String::as_str).collect()
     } else {
@@ -813,6 +823,7 @@ mod tests {
         assert_eq!(films[0].frames[2].rows, vec!["..A"]);
         assert_eq!(films[0].frames[1].caption, "step 1/2: R");
         assert_eq!(films[1].frames[0].rows, vec!["A", " "]);
+        assert!(films[1].frames[0].boxed && !films[0].frames[0].boxed);
         assert_eq!(films[1].frames[1].rows, vec![" ", "A"]);
     }
 
