@@ -20,6 +20,10 @@
 //! anywhere in the page outside its JSON data, or a `<script src`, `<link`, `<img` or
 //! `<iframe` in the DOM.
 //!
+//! The controls are driven too, on a copy of the page with a probe script (End, Left,
+//! Home, Right, the buttons, the slider, a click in the move list, play to the end): each
+//! must show the step it should.
+//!
 //! A screenshot of each page (the first case at its middle step) is saved as
 //! `target/browser/NAME.png`, beside the page `NAME.html`.
 //!
@@ -392,6 +396,15 @@ fn check_page(
             report.check(&what, dom.and_then(|(dom, _)| compare(&dom, k, frame, n)));
         }
     }
+    if let (Some(film), Some(&k)) = (films.iter().find(|f| f.steps >= 2), with_film.first()) {
+        let k = films
+            .iter()
+            .zip(&with_film)
+            .find(|(f, _)| f.steps >= 2)
+            .map_or(k, |(_, &k)| k);
+        let what = format!("{name}: controls and keys on case {k}");
+        report.check(&what, controls(browser, &file, &html, k, film.steps));
+    }
     if let (Some(film), Some(&k)) = (films.first(), with_film.first()) {
         let png = out_dir.join(format!("{name}.png"));
         let shot = screenshot(
@@ -405,6 +418,78 @@ fn check_page(
             .push(format!("{name}: {} and {}", file.display(), png.display()));
     }
 }
+
+/// The script that drives the page's controls like a person would, one action after the
+/// other, and writes the step shown after each into `data-probe` on `<body>`.
+const CONTROLS_PROBE: &str = r#"<script>
+(function () {
+  var log = [];
+  function $(id) { return document.getElementById(id); }
+  function shown() { return $("board").getAttribute("data-step"); }
+  function key(k) {
+    document.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true }));
+    log.push(k + "=" + shown());
+  }
+  function click(id) { $(id).click(); log.push(id + "=" + shown()); }
+  key("End"); key("ArrowLeft"); key("Home"); key("ArrowRight");
+  click("last"); click("back"); click("first"); click("next");
+  $("slider").value = "MIDDLE";
+  $("slider").dispatchEvent(new Event("input"));
+  log.push("slider=" + shown());
+  var moves = $("moves").children;
+  moves[moves.length - 1].click();
+  log.push("move=" + shown());
+  click("first");
+  $("speed").value = "5000";
+  $("speed").dispatchEvent(new Event("change"));
+  key(" ");
+  setTimeout(function () {
+    log.push("played=" + shown() + "," + $("play").textContent);
+    document.body.setAttribute("data-probe", log.join(" "));
+  }, PLAY_MS);
+})();
+</script>
+</body>"#;
+
+/// The controls and keys, driven by [`CONTROLS_PROBE`] on a copy of the page, show the
+/// steps they should: End, Left, Home, Right, the buttons, the slider, a click on the last
+/// move of the list, and play at full speed to the end.
+fn controls(browser: &Path, file: &Path, html: &str, case: usize, n: usize) -> Result<(), String> {
+    let middle = n / 2;
+    // Play runs at 5000 steps a second: wait for it, a second more, in virtual time.
+    let play_ms = n / 5 + 1000;
+    let probe = CONTROLS_PROBE
+        .replace("MIDDLE", &middle.to_string())
+        .replace("PLAY_MS", &play_ms.to_string());
+    let copy = file.with_extension("controls.html");
+    std::fs::write(&copy, html.replacen("</body>", &probe, 1))
+        .map_err(|e| format!("cannot write {}: {e}", copy.display()))?;
+    let url = format!("{}#case={case}&step=0", file_url(&copy));
+    let budget = format!("--virtual-time-budget={}", play_ms + 3000);
+    let (dom, _) = dump_with(browser, &url, &[budget])?;
+    let body = element_attributes(&dom, "<body").unwrap_or_default();
+    let got = body
+        .iter()
+        .find(|(name, _)| name == "data-probe")
+        .map(|(_, v)| v.clone())
+        .ok_or("the probe did not finish")?;
+    // The list holds the block of moves around the slider's step; its last one is clicked.
+    let listed = n.min((middle.saturating_sub(1) / MOVES_LISTED + 1) * MOVES_LISTED);
+    let want = format!(
+        "End={n} ArrowLeft={} Home=0 ArrowRight=1 last={n} back={} first=0 next=1 \
+         slider={middle} move={listed} first=0  =0 played={n},play",
+        n - 1,
+        n - 1
+    );
+    if got == want {
+        Ok(())
+    } else {
+        Err(format!("the steps shown were\n  {got}\nexpected\n  {want}"))
+    }
+}
+
+/// The moves the page's move list holds at a time.
+const MOVES_LISTED: usize = 500;
 
 /// The page loads nothing from elsewhere: its policy, and no address or reference outside
 /// its JSON data.
@@ -596,10 +681,14 @@ fn film_cases(dom: &str) -> Vec<usize> {
     cases
 }
 
-/// The attributes of the element whose start tag contains `marker`.
+/// The attributes of the element whose start tag contains (or starts with) `marker`.
 fn element_attributes(dom: &str, marker: &str) -> Option<Vec<(String, String)>> {
     let at = dom.find(marker)?;
-    let start = dom[..at].rfind('<')?;
+    let start = if marker.starts_with('<') {
+        at
+    } else {
+        dom[..at].rfind('<')?
+    };
     Some(parse_attributes(&dom[start + 1..]))
 }
 
@@ -703,6 +792,13 @@ fn chromium_run(browser: &Path, url: &str, extra: &[String]) -> Result<(String, 
     let n = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let profile = std::env::temp_dir().join(format!("xtask-browser-{}-{n}", std::process::id()));
     let _ = std::fs::remove_dir_all(&profile);
+    let budget = "--virtual-time-budget=";
+    let default_budget = format!("{budget}3000");
+    let budget: &[String] = if extra.iter().any(|a| a.starts_with(budget)) {
+        &[]
+    } else {
+        std::slice::from_ref(&default_budget)
+    };
     let mut child = Command::new(browser)
         .args([
             "--headless",
@@ -715,9 +811,9 @@ fn chromium_run(browser: &Path, url: &str, extra: &[String]) -> Result<(String, 
             "--disable-sync",
             "--enable-logging=stderr",
             "--v=0",
-            "--virtual-time-budget=3000",
         ])
         .arg(format!("--user-data-dir={}", profile.display()))
+        .args(budget)
         .args(extra)
         .arg(url)
         .stdin(Stdio::null())
@@ -768,7 +864,14 @@ fn read_all(pipe: Option<&mut impl std::io::Read>) -> String {
 /// The DOM of `url` after its scripts ran; fails on a script error or a request for
 /// anything outside the file.
 fn dump(browser: &Path, url: &str) -> Result<(String, String), String> {
-    let (dom, err) = chromium_run(browser, url, &["--dump-dom".to_string()])?;
+    dump_with(browser, url, &[])
+}
+
+/// [`dump`] with more arguments for Chromium.
+fn dump_with(browser: &Path, url: &str, extra: &[String]) -> Result<(String, String), String> {
+    let mut args = vec!["--dump-dom".to_string()];
+    args.extend_from_slice(extra);
+    let (dom, err) = chromium_run(browser, url, &args)?;
     if let Some(attrs) = element_attributes(&dom, "<html") {
         if let Some((_, message)) = attrs.iter().find(|(n, _)| n == "data-error") {
             return Err(format!("script error on {url}: {message}"));
@@ -838,6 +941,9 @@ mod tests {
             Some("step 1/2: <b>")
         );
         assert_eq!(film_cases(dom), vec![2]);
+        let html = "<!DOCTYPE html>\n<html lang=\"en\" data-error=\"x is not defined\"><head>";
+        let attrs = element_attributes(html, "<html").unwrap();
+        assert!(attrs.contains(&("data-error".into(), "x is not defined".into())));
     }
 
     /// The synthetic pages in headless Chromium (skipped, loudly, without a browser outside
