@@ -1,8 +1,8 @@
 //! The `--html` page in a real browser: every puzzle's page opened in headless Chromium and
 //! compared with the `--show` frames of the same solution.
 //!
-//! For each row of [`PAGES`], the binary runs on the input with `--path --show-all` (`--show`
-//! for a long solution) and `--html FILE`, `COLUMNS=1` so that frames stand one per row;
+//! For each row of [`PAGES`], the binary runs on the input with `--show-all` (`--show` for
+//! a long solution) and `--html FILE`, `COLUMNS=1` so that frames stand one per row;
 //! the frames are read back from standard output (for boxed frames, the characters out of
 //! the boxes). Then Chromium opens `FILE#case=K&step=N` for step 0, a middle step and the
 //! last step of each case (of the first [`CASES_CHECKED`]) and `--dump-dom` gives the DOM,
@@ -33,6 +33,7 @@
 //! This module uses only `std` (and no crate to drive the browser: its command line is
 //! all the checks need), so that it also builds alone under `xtask/tests/browser.rs`.
 
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -179,17 +180,7 @@ pub fn run(root: &Path) -> Result<BrowserReport, String> {
 /// browser under `CI=true`, a failed build); failed checks are counted in the report.
 pub fn run_pages(root: &Path, target: &Path, pages: &[PageCase]) -> Result<BrowserReport, String> {
     let Some(browser) = chromium() else {
-        let message = format!(
-            "Chromium not found: the --html browser tests were SKIPPED. Install it with `{INSTALL}` (as root)"
-        );
-        if std::env::var("CI").is_ok_and(|v| v == "true") {
-            return Err(format!("{message}; under CI=true a missing browser fails"));
-        }
-        eprintln!("\n!!! {message}\n");
-        return Ok(BrowserReport {
-            skipped: Some(message),
-            ..BrowserReport::default()
-        });
+        return missing_browser(std::env::var("CI").is_ok_and(|v| v == "true"));
     };
     let out_dir = target.join("browser");
     std::fs::create_dir_all(&out_dir)
@@ -200,6 +191,22 @@ pub fn run_pages(root: &Path, target: &Path, pages: &[PageCase]) -> Result<Brows
         check_page(root, &browser, &out_dir, page, &binary, &mut report);
     }
     Ok(report)
+}
+
+/// Without a browser: a loud skip, or under CI (`ci`) a failure.
+fn missing_browser(ci: bool) -> Result<BrowserReport, String> {
+    let message = format!(
+        "Chromium not found: the --html browser tests were SKIPPED. Install it with `{INSTALL}` (as root)"
+    );
+    if ci {
+        return Err(format!("{message}; under CI=true a missing browser fails"));
+    }
+    // Straight to the standard error stream, past a test harness's capture of `eprintln!`.
+    let _ = writeln!(std::io::stderr(), "\n!!! {message}\n");
+    Ok(BrowserReport {
+        skipped: Some(message),
+        ..BrowserReport::default()
+    })
 }
 
 /// Writes each puzzle's sample page (the rows of [`PAGES`] marked `demo`) under
@@ -287,8 +294,8 @@ fn build(root: &Path, target: &Path, pages: &[PageCase]) -> Result<Vec<PathBuf>,
         .collect())
 }
 
-/// Runs `binary` on the page's input with `--path`, `--show-all` (or `--show`), `--html
-/// file` and `COLUMNS=1`; its standard output.
+/// Runs `binary` on the page's input with `--show-all` (or `--show`), `--html file` and
+/// `COLUMNS=1`; its standard output.
 fn run_binary(root: &Path, binary: &Path, page: &PageCase, file: &Path) -> Result<String, String> {
     let input_path = root.join(page.input);
     let input = std::fs::File::open(&input_path)
@@ -296,7 +303,7 @@ fn run_binary(root: &Path, binary: &Path, page: &PageCase, file: &Path) -> Resul
     let show = if page.long { "--show" } else { "--show-all" };
     let _ = std::fs::remove_file(file);
     let output = Command::new(binary)
-        .args(["--path", show, "--html"])
+        .args([show, "--html"])
         .arg(file)
         .args(page.args)
         .env("COLUMNS", "1")
@@ -944,6 +951,14 @@ mod tests {
         let html = "<!DOCTYPE html>\n<html lang=\"en\" data-error=\"x is not defined\"><head>";
         let attrs = element_attributes(html, "<html").unwrap();
         assert!(attrs.contains(&("data-error".into(), "x is not defined".into())));
+    }
+
+    #[test]
+    fn a_missing_browser_skips_loudly_but_fails_under_ci() {
+        let skipped = missing_browser(false).unwrap();
+        assert_eq!(skipped.passed + skipped.failed, 0);
+        assert!(skipped.skipped.unwrap().contains(INSTALL));
+        assert!(missing_browser(true).unwrap_err().contains(INSTALL));
     }
 
     /// The synthetic pages in headless Chromium (skipped, loudly, without a browser outside
