@@ -33,10 +33,26 @@
 //! This module uses only `std` (and no crate to drive the browser: its command line is
 //! all the checks need), so that it also builds alone under `xtask/tests/browser.rs`.
 
+// Explicit paths, so that the module builds the same whether `main.rs` declares it or
+// `xtask/tests/browser.rs` includes this file by its path.
+#[path = "browser/chromium.rs"]
+mod chromium;
+#[path = "browser/controls.rs"]
+mod controls;
+#[path = "browser/dom.rs"]
+mod dom;
+#[path = "browser/frames.rs"]
+mod frames;
+
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+
+pub use chromium::chromium;
+use chromium::{dump, file_url, screenshot};
+use controls::controls;
+use dom::film_cases;
+use frames::{compare, parse_show};
 
 /// How to install the browser the suite needs (Debian).
 pub const INSTALL: &str = "apt-get update && apt-get install -y chromium";
@@ -130,8 +146,6 @@ pub const FILM_DEMO_LONG: PageCase = PageCase {
 pub const CASES_CHECKED: usize = 6;
 /// The most bytes a page of a long solution may take.
 pub const LONG_PAGE_LIMIT: u64 = 8 << 20;
-/// How long one Chromium run may take.
-const BROWSER_TIMEOUT: Duration = Duration::from_secs(120);
 
 /// What the suite found.
 #[derive(Clone, Debug, Default)]
@@ -156,19 +170,6 @@ impl BrowserReport {
             }
         }
     }
-}
-
-/// Headless Chromium: `$CHROMIUM`, else `chromium`, `chromium-browser` or `google-chrome`
-/// on the `PATH`.
-pub fn chromium() -> Option<PathBuf> {
-    if let Some(path) = std::env::var_os("CHROMIUM").map(PathBuf::from) {
-        return path.is_file().then_some(path);
-    }
-    let dirs = std::env::var_os("PATH")?;
-    ["chromium", "chromium-browser", "google-chrome"]
-        .iter()
-        .flat_map(|name| std::env::split_paths(&dirs).map(move |d| d.join(name)))
-        .find(|p| p.is_file())
 }
 
 /// Runs every page of [`PAGES`], building the binaries into the workspace's target folder.
@@ -426,78 +427,6 @@ fn check_page(
     }
 }
 
-/// The script that drives the page's controls like a person would, one action after the
-/// other, and writes the step shown after each into `data-probe` on `<body>`.
-const CONTROLS_PROBE: &str = r#"<script>
-(function () {
-  var log = [];
-  function $(id) { return document.getElementById(id); }
-  function shown() { return $("board").getAttribute("data-step"); }
-  function key(k) {
-    document.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true }));
-    log.push(k + "=" + shown());
-  }
-  function click(id) { $(id).click(); log.push(id + "=" + shown()); }
-  key("End"); key("ArrowLeft"); key("Home"); key("ArrowRight");
-  click("last"); click("back"); click("first"); click("next");
-  $("slider").value = "MIDDLE";
-  $("slider").dispatchEvent(new Event("input"));
-  log.push("slider=" + shown());
-  var moves = $("moves").children;
-  moves[moves.length - 1].click();
-  log.push("move=" + shown());
-  click("first");
-  $("speed").value = "5000";
-  $("speed").dispatchEvent(new Event("change"));
-  key(" ");
-  setTimeout(function () {
-    log.push("played=" + shown() + "," + $("play").textContent);
-    document.body.setAttribute("data-probe", log.join(" "));
-  }, PLAY_MS);
-})();
-</script>
-</body>"#;
-
-/// The controls and keys, driven by [`CONTROLS_PROBE`] on a copy of the page, show the
-/// steps they should: End, Left, Home, Right, the buttons, the slider, a click on the last
-/// move of the list, and play at full speed to the end.
-fn controls(browser: &Path, file: &Path, html: &str, case: usize, n: usize) -> Result<(), String> {
-    let middle = n / 2;
-    // Play runs at 5000 steps a second: wait for it, a second more, in virtual time.
-    let play_ms = n / 5 + 1000;
-    let probe = CONTROLS_PROBE
-        .replace("MIDDLE", &middle.to_string())
-        .replace("PLAY_MS", &play_ms.to_string());
-    let copy = file.with_extension("controls.html");
-    std::fs::write(&copy, html.replacen("</body>", &probe, 1))
-        .map_err(|e| format!("cannot write {}: {e}", copy.display()))?;
-    let url = format!("{}#case={case}&step=0", file_url(&copy));
-    let budget = format!("--virtual-time-budget={}", play_ms + 3000);
-    let (dom, _) = dump_with(browser, &url, &[budget])?;
-    let body = element_attributes(&dom, "<body").unwrap_or_default();
-    let got = body
-        .iter()
-        .find(|(name, _)| name == "data-probe")
-        .map(|(_, v)| v.clone())
-        .ok_or("the probe did not finish")?;
-    // The list holds the block of moves around the slider's step; its last one is clicked.
-    let listed = n.min((middle.saturating_sub(1) / MOVES_LISTED + 1) * MOVES_LISTED);
-    let want = format!(
-        "End={n} ArrowLeft={} Home=0 ArrowRight=1 last={n} back={} first=0 next=1 \
-         slider={middle} move={listed} first=0  =0 played={n},play",
-        n - 1,
-        n - 1
-    );
-    if got == want {
-        Ok(())
-    } else {
-        Err(format!("the steps shown were\n  {got}\nexpected\n  {want}"))
-    }
-}
-
-/// The moves the page's move list holds at a time.
-const MOVES_LISTED: usize = 500;
-
 /// The page loads nothing from elsewhere: its policy, and no address or reference outside
 /// its JSON data.
 fn self_contained(html: &str) -> Result<(), String> {
@@ -521,398 +450,6 @@ fn self_contained(html: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// One frame read from `--show` output.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct ShownFrame {
-    step: usize,
-    caption: String,
-    rows: Vec<String>,
-    /// Read out of boxes: the rows are exact (a plain row lost its trailing spaces).
-    boxed: bool,
-    /// False when the frame's end could not be told from the next lines (a film of no
-    /// moves): only its first rows are the board.
-    exact: bool,
-}
-
-/// One film read from `--show` output.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct ShownFilm {
-    steps: usize,
-    frames: Vec<ShownFrame>,
-}
-
-/// `step k/n: ...` as `(k, n)`.
-fn caption_numbers(line: &str) -> Option<(usize, usize)> {
-    let rest = line.strip_prefix("step ")?;
-    let (numbers, _) = rest.split_once(": ")?;
-    let (k, n) = numbers.split_once('/')?;
-    Some((k.parse().ok()?, n.parse().ok()?))
-}
-
-/// The films in a binary's standard output under `COLUMNS=1`: each frame is its caption,
-/// then its board lines up to a blank line; the last frame of a film is as tall as its
-/// first. Boxed boards (`+---+` rules) are read back to their characters.
-fn parse_show(stdout: &str) -> Vec<ShownFilm> {
-    let lines: Vec<&str> = stdout.lines().collect();
-    let mut films: Vec<ShownFilm> = Vec::new();
-    let mut height = 0;
-    let mut i = 0;
-    while i < lines.len() {
-        let Some((k, n)) = caption_numbers(lines[i]) else {
-            i += 1;
-            continue;
-        };
-        let mut j = i + 1;
-        while j < lines.len() && !lines[j].is_empty() && caption_numbers(lines[j]).is_none() {
-            j += 1;
-        }
-        let mut block: Vec<&str> = lines[i + 1..j].to_vec();
-        let mut exact = true;
-        if k == 0 {
-            films.push(ShownFilm {
-                steps: n,
-                frames: Vec::new(),
-            });
-            height = block.len();
-            exact = n > 0;
-        } else if k == n {
-            block.truncate(height);
-        }
-        if let Some(film) = films.last_mut() {
-            let (rows, boxed) = unbox(&block);
-            film.frames.push(ShownFrame {
-                step: k,
-                caption: lines[i].to_string(),
-                rows,
-                boxed,
-                exact,
-            });
-        }
-        i = i + 1 + block.len();
-    }
-    films
-}
-
-/// The characters of a boxed board (`+---+` / `| c |` lines) and `true`, or the lines as
-/// they are and `false`.
-fn unbox(block: &[&str]) -> (Vec<String>, bool) {
-    let rule =
-        |l: &str| l.len() >= 5 && l.len() % 4 == 1 && l.chars().all(|c| c == '+' || c == '-');
-    if !block.first().is_some_and(|l| rule(l)) {
-        return (block.iter().map(|l| l.to_string()).collect(), false);
-    }
-    let rows = block
-        .iter()
-        .filter(|l| !rule(l))
-        .map(|l| {
-            let chars: Vec<char> = l.chars().collect();
-            (2..chars.len()).step_by(4).map(|i| chars[i]).collect()
-        })
-        .collect();
-    (rows, true)
-}
-
-/// The page's board and caption against the `--show` frame.
-fn compare(dom: &str, case: usize, frame: &ShownFrame, steps: usize) -> Result<(), String> {
-    let board = element_attributes(dom, "id=\"board\"").ok_or("no #board element")?;
-    let attr = |name: &str| {
-        board
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
-    };
-    let expect = [
-        ("data-case", case.to_string()),
-        ("data-step", frame.step.to_string()),
-        ("data-steps", steps.to_string()),
-    ];
-    for (name, value) in expect {
-        if attr(name) != Some(value.as_str()) {
-            return Err(format!("{name} is {:?}, expected {value}", attr(name)));
-        }
-    }
-    let shown = attr("data-board").ok_or("no data-board")?;
-    let rows: Vec<&str> = shown.split('\n').collect();
-    let width = rows.first().map_or(0, |r| r.chars().count());
-    if rows.iter().any(|r| r.chars().count() != width) {
-        return Err("data-board rows of different lengths".into());
-    }
-    // `--show` trims the spaces at the end of a plain line; boxed rows are exact.
-    let page: Vec<&str> = if frame.boxed {
-        rows.clone()
-    } else {
-        rows.iter().map(|r| r.trim_end_matches(' ')).collect()
-    };
-    let expected: Vec<&str> = if frame.exact {
-        frame.rows.iter().map(String::as_str).collect()
-    } else {
-        frame
-            .rows
-            .iter()
-            .take(page.len())
-            .map(String::as_str)
-            .collect()
-    };
-    if page != expected {
-        return Err(format!(
-            "data-board differs from the --show frame:\n--- page\n{}\n--- --show\n{}",
-            page.join("\n"),
-            expected.join("\n")
-        ));
-    }
-    let caption = element_text(dom, "id=\"caption\"").ok_or("no #caption")?;
-    if caption.trim_end() != frame.caption {
-        return Err(format!(
-            "caption {caption:?}, --show wrote {:?}",
-            frame.caption
-        ));
-    }
-    Ok(())
-}
-
-/// The picker's case numbers that have a film, in order.
-fn film_cases(dom: &str) -> Vec<usize> {
-    let mut cases = Vec::new();
-    let mut rest = dom;
-    while let Some(at) = rest.find("<option") {
-        rest = &rest[at + 1..];
-        let attrs = parse_attributes(rest);
-        let value = attrs.iter().find(|(n, _)| n == "value");
-        let film = attrs.iter().any(|(n, v)| n == "data-film" && v == "1");
-        if let (Some((_, v)), true) = (value, film) {
-            if let Ok(k) = v.parse() {
-                cases.push(k);
-            }
-        }
-    }
-    cases
-}
-
-/// The attributes of the element whose start tag contains (or starts with) `marker`.
-fn element_attributes(dom: &str, marker: &str) -> Option<Vec<(String, String)>> {
-    let at = dom.find(marker)?;
-    let start = if marker.starts_with('<') {
-        at
-    } else {
-        dom[..at].rfind('<')?
-    };
-    Some(parse_attributes(&dom[start + 1..]))
-}
-
-/// The text of the element whose start tag contains `marker` (no child elements).
-fn element_text(dom: &str, marker: &str) -> Option<String> {
-    let at = dom.find(marker)?;
-    let open = at + dom[at..].find('>')? + 1;
-    let close = open + dom[open..].find('<')?;
-    Some(decode_entities(&dom[open..close]))
-}
-
-/// `name="value"` pairs of a start tag (from just after its `<` to its `>`), decoded.
-fn parse_attributes(tag: &str) -> Vec<(String, String)> {
-    let mut attrs = Vec::new();
-    let bytes = tag.as_bytes();
-    // Skip the tag name.
-    let mut i = tag
-        .find(|c: char| c.is_whitespace() || c == '>')
-        .unwrap_or(tag.len());
-    while i < bytes.len() && bytes[i] != b'>' {
-        if bytes[i].is_ascii_whitespace() {
-            i += 1;
-            continue;
-        }
-        let name_end = tag[i..]
-            .find(|c: char| c == '=' || c == '>' || c.is_whitespace())
-            .map_or(tag.len(), |e| i + e);
-        let name = tag[i..name_end].to_string();
-        i = name_end;
-        if bytes.get(i) == Some(&b'=') && bytes.get(i + 1) == Some(&b'"') {
-            let value_end = tag[i + 2..].find('"').map_or(tag.len(), |e| i + 2 + e);
-            attrs.push((name, decode_entities(&tag[i + 2..value_end])));
-            i = value_end + 1;
-        } else {
-            attrs.push((name, String::new()));
-        }
-    }
-    attrs
-}
-
-/// Decodes the character references Chromium writes when it serializes the DOM.
-fn decode_entities(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find('&') {
-        out.push_str(&rest[..at]);
-        rest = &rest[at..];
-        let Some(end) = rest.find(';').filter(|&e| e <= 10) else {
-            out.push('&');
-            rest = &rest[1..];
-            continue;
-        };
-        let entity = &rest[1..end];
-        let decoded = match entity {
-            "amp" => Some('&'),
-            "lt" => Some('<'),
-            "gt" => Some('>'),
-            "quot" => Some('"'),
-            "apos" => Some('\''),
-            "nbsp" => Some('\u{a0}'),
-            _ => entity
-                .strip_prefix("#x")
-                .and_then(|h| u32::from_str_radix(h, 16).ok())
-                .or_else(|| entity.strip_prefix('#').and_then(|d| d.parse().ok()))
-                .and_then(char::from_u32),
-        };
-        match decoded {
-            Some(c) => {
-                out.push(c);
-                rest = &rest[end + 1..];
-            }
-            None => {
-                out.push('&');
-                rest = &rest[1..];
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
-/// `file://` address of a file.
-fn file_url(path: &Path) -> String {
-    let absolute = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-    let mut url = String::from("file://");
-    for byte in absolute.to_string_lossy().bytes() {
-        match byte {
-            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'/' | b'-' | b'_' | b'.' | b'~' => {
-                url.push(byte as char)
-            }
-            _ => url.push_str(&format!("%{byte:02X}")),
-        }
-    }
-    url
-}
-
-/// Headless Chromium on `url` with `extra` arguments and a fresh profile: its standard
-/// output and error. Fails on a console message or a script error.
-fn chromium_run(browser: &Path, url: &str, extra: &[String]) -> Result<(String, String), String> {
-    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let profile = std::env::temp_dir().join(format!("xtask-browser-{}-{n}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&profile);
-    let budget = "--virtual-time-budget=";
-    let default_budget = format!("{budget}3000");
-    let budget: &[String] = if extra.iter().any(|a| a.starts_with(budget)) {
-        &[]
-    } else {
-        std::slice::from_ref(&default_budget)
-    };
-    let mut child = Command::new(browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--enable-logging=stderr",
-            "--v=0",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .args(budget)
-        .args(extra)
-        .arg(url)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot run {}: {e}", browser.display()))?;
-    // Read both pipes on threads so that a full pipe cannot stall the browser.
-    let mut stdout = child.stdout.take();
-    let mut stderr = child.stderr.take();
-    let out_reader = std::thread::spawn(move || read_all(stdout.as_mut()));
-    let err_reader = std::thread::spawn(move || read_all(stderr.as_mut()));
-    let started = Instant::now();
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break Ok(status),
-            Ok(None) if started.elapsed() > BROWSER_TIMEOUT => {
-                let _ = child.kill();
-                let _ = child.wait();
-                break Err(format!("Chromium took over {BROWSER_TIMEOUT:?} on {url}"));
-            }
-            Ok(None) => std::thread::sleep(Duration::from_millis(20)),
-            Err(e) => break Err(format!("waiting for Chromium: {e}")),
-        }
-    };
-    let out = out_reader.join().unwrap_or_default();
-    let err = err_reader.join().unwrap_or_default();
-    let _ = std::fs::remove_dir_all(&profile);
-    let status = status?;
-    if !status.success() {
-        return Err(format!("Chromium exited with {status} on {url}"));
-    }
-    let console: Vec<&str> = err.lines().filter(|l| l.contains(":CONSOLE")).collect();
-    if !console.is_empty() {
-        return Err(format!("console output on {url}:\n{}", console.join("\n")));
-    }
-    Ok((out, err))
-}
-
-fn read_all(pipe: Option<&mut impl std::io::Read>) -> String {
-    let mut bytes = Vec::new();
-    if let Some(pipe) = pipe {
-        let _ = pipe.read_to_end(&mut bytes);
-    }
-    String::from_utf8_lossy(&bytes).into_owned()
-}
-
-/// The DOM of `url` after its scripts ran; fails on a script error or a request for
-/// anything outside the file.
-fn dump(browser: &Path, url: &str) -> Result<(String, String), String> {
-    dump_with(browser, url, &[])
-}
-
-/// [`dump`] with more arguments for Chromium.
-fn dump_with(browser: &Path, url: &str, extra: &[String]) -> Result<(String, String), String> {
-    let mut args = vec!["--dump-dom".to_string()];
-    args.extend_from_slice(extra);
-    let (dom, err) = chromium_run(browser, url, &args)?;
-    if let Some(attrs) = element_attributes(&dom, "<html") {
-        if let Some((_, message)) = attrs.iter().find(|(n, _)| n == "data-error") {
-            return Err(format!("script error on {url}: {message}"));
-        }
-    } else {
-        return Err(format!("no page at {url}"));
-    }
-    for outside in ["<script src", "<link", "<img", "<iframe"] {
-        if dom.contains(outside) {
-            return Err(format!("the DOM of {url} holds {outside}"));
-        }
-    }
-    Ok((dom, err))
-}
-
-/// A screenshot of `url` at 1200 x 800 into `png`.
-fn screenshot(browser: &Path, url: &str, png: &Path) -> Result<(), String> {
-    let _ = std::fs::remove_file(png);
-    chromium_run(
-        browser,
-        url,
-        &[
-            "--window-size=1200,800".to_string(),
-            "--hide-scrollbars".to_string(),
-            format!("--screenshot={}", png.display()),
-        ],
-    )?;
-    if png.exists() {
-        Ok(())
-    } else {
-        Err(format!("no screenshot at {}", png.display()))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -922,35 +459,6 @@ mod tests {
             .parent()
             .map(Path::to_path_buf)
             .unwrap_or_default()
-    }
-
-    #[test]
-    fn show_output_is_read_back_into_frames() {
-        let stdout = "2\nRR\n(rows 1-1, columns 1-3 of the 50 x 100 board)\nstep 0/2: start\nA..\n\nstep 1/2: R\n.A.\n\nstep 2/2: R\n..A\n-1\n1\nD\nstep 0/1: start\n+---+\n| A |\n+---+\n|   |\n+---+\n\nstep 1/1: D\n+---+\n|   |\n+---+\n| A |\n+---+\n";
-        let films = parse_show(stdout);
-        assert_eq!(films.len(), 2);
-        assert_eq!(films[0].steps, 2);
-        assert_eq!(films[0].frames[2].rows, vec!["..A"]);
-        assert_eq!(films[0].frames[1].caption, "step 1/2: R");
-        assert_eq!(films[1].frames[0].rows, vec!["A", " "]);
-        assert!(films[1].frames[0].boxed && !films[0].frames[0].boxed);
-        assert_eq!(films[1].frames[1].rows, vec![" ", "A"]);
-    }
-
-    #[test]
-    fn attributes_and_entities_are_decoded() {
-        let dom = "<html><body><canvas id=\"board\" data-board=\"a&lt;&quot;&amp;\n b\" data-step=\"3\"></canvas><div id=\"caption\">step 1/2: &lt;b&gt;</div><option value=\"2\" data-film=\"1\">x</option><option value=\"3\">y</option>";
-        let attrs = element_attributes(dom, "id=\"board\"").unwrap();
-        assert!(attrs.contains(&("data-board".into(), "a<\"&\n b".into())));
-        assert!(attrs.contains(&("data-step".into(), "3".into())));
-        assert_eq!(
-            element_text(dom, "id=\"caption\"").as_deref(),
-            Some("step 1/2: <b>")
-        );
-        assert_eq!(film_cases(dom), vec![2]);
-        let html = "<!DOCTYPE html>\n<html lang=\"en\" data-error=\"x is not defined\"><head>";
-        let attrs = element_attributes(html, "<html").unwrap();
-        assert!(attrs.contains(&("data-error".into(), "x is not defined".into())));
     }
 
     #[test]
