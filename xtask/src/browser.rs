@@ -267,23 +267,29 @@ fn run_status(cmd: &mut Command, what: &str) -> Result<(), String> {
 /// Builds every binary and example `pages` need (debug profile) into `target`; the binary
 /// of each page, in order.
 fn build(root: &Path, target: &Path, pages: &[PageCase]) -> Result<Vec<PathBuf>, String> {
-    let mut cmd = cargo(root);
-    cmd.args(["build", "--quiet"])
-        .env("CARGO_TARGET_DIR", target);
-    let mut any = false;
-    for p in pages {
-        if !root.join(p.package).join("Cargo.toml").exists() {
-            continue;
+    // The binaries in one build and the examples in another: an example brings in
+    // dev-dependencies, whose features (a crate's `testkit`) must not leak into the
+    // binaries the suite tests.
+    for examples in [false, true] {
+        let mut cmd = cargo(root);
+        cmd.args(["build", "--quiet"])
+            .env("CARGO_TARGET_DIR", target);
+        let mut any = false;
+        for p in pages {
+            if p.example.is_some() != examples || !root.join(p.package).join("Cargo.toml").exists()
+            {
+                continue;
+            }
+            any = true;
+            cmd.args(["--package", p.package]);
+            match p.example {
+                Some(example) => cmd.args(["--example", example]),
+                None => cmd.args(["--bin", p.package]),
+            };
         }
-        any = true;
-        cmd.args(["--package", p.package]);
-        match p.example {
-            Some(example) => cmd.args(["--example", example]),
-            None => cmd.args(["--bin", p.package]),
-        };
-    }
-    if any {
-        run_status(&mut cmd, "cargo build of the page binaries")?;
+        if any {
+            run_status(&mut cmd, "cargo build of the page binaries")?;
+        }
     }
     let debug = target.join("debug");
     Ok(pages
