@@ -10,6 +10,7 @@ use std::process::ExitCode;
 
 use crate::budget::MemoryBudget;
 use crate::film::Film;
+use crate::html::HtmlPage;
 use crate::show::{self, ShowOptions};
 
 /// Every case answered (a judge's "no solution" answer is an answer).
@@ -68,7 +69,7 @@ impl Args {
 /// The flags every puzzle binary accepts besides its own (see [`Printing`]).
 pub const COMMON_FLAGS: &[&str] = &["--show", "--show-all"];
 /// The valued options every puzzle binary accepts besides its own.
-pub const COMMON_VALUED: &[&str] = &["--max-memory"];
+pub const COMMON_VALUED: &[&str] = &["--max-memory", "--html"];
 
 /// Parses `args` (without the program name). `flags` and `valued` list the accepted long
 /// options (`--path`, `--rows`); `-h` and `-V` mean `--help` and `--version`, which are always
@@ -143,8 +144,9 @@ pub fn read_input(file: Option<&str>) -> Result<Vec<u8>, String> {
     }
 }
 
-/// What a binary prints besides the answers: the moves (`--path`) and the steps (`--show`,
-/// `--show-all`), drawn by [`crate::show`] from each solution's [`Film`].
+/// What a binary prints besides the answers: the moves (`--path`), the steps (`--show`,
+/// `--show-all`), drawn by [`crate::show`] from each solution's [`Film`], and the page that
+/// plays every solution (`--html FILE`, [`crate::html`]), written by [`Printing::finish`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Printing {
     /// `--path`: a line with the moves after each answer.
@@ -153,29 +155,37 @@ pub struct Printing {
     pub show: bool,
     /// How `--show` draws (the terminal width, `--show-all`).
     pub show_options: ShowOptions,
+    /// `--html FILE`: the file, and the page gathered case by case.
+    pub html: Option<(String, HtmlPage)>,
 }
 
 impl Printing {
-    /// The `--path`, `--show` and `--show-all` flags (`--show-all` implies `--show`), and
-    /// the width from `COLUMNS`.
+    /// The `--path`, `--show`, `--show-all` flags (`--show-all` implies `--show`) and
+    /// `--html FILE`, the width from `COLUMNS`. The page is held to the `--max-memory`
+    /// budget (the default when the value does not parse: the binary reports that itself).
     pub fn from_args(args: &Args) -> Printing {
         let all = args.flag("--show-all");
+        let budget = memory_budget(args).unwrap_or_default();
         Printing {
             path: args.flag("--path"),
             show: args.flag("--show") || all,
             show_options: ShowOptions::from_env(all),
+            html: args
+                .value("--html")
+                .map(|file| (file.to_string(), HtmlPage::new(budget))),
         }
     }
 
     /// True when the moves themselves are needed, not only their number.
     pub fn wants_moves(&self) -> bool {
-        self.path || self.show
+        self.path || self.show || self.html.is_some()
     }
 
     /// Writes what the flags ask for after a solved case's answer line: the `path` line
-    /// (`--path`), then the steps (`--show`) of the film that `film` makes. `case` names the
-    /// case (`case 2`, `query 3`). A film that cannot be made (moves that do not replay) is
-    /// reported in one line in place of the steps.
+    /// (`--path`), then the steps (`--show`) of the film that `film` makes; with `--html`
+    /// the film goes into the page. `case` names the case (`case 2`, `query 3`). A film that
+    /// cannot be made (moves that do not replay) is reported in one line in place of the
+    /// steps, and in the page.
     pub fn write_solution(
         &mut self,
         out: &mut dyn Write,
@@ -186,23 +196,68 @@ impl Printing {
         if self.path {
             writeln!(out, "{path}")?;
         }
+        if !self.show && self.html.is_none() {
+            return Ok(());
+        }
+        let film = film();
         if self.show {
-            match film() {
-                Ok(film) => show::write(out, &film, &self.show_options)?,
+            match &film {
+                Ok(film) => show::write(out, film, &self.show_options)?,
                 Err(e) => writeln!(out, "(cannot show the moves of {case}: {e})")?,
+            }
+        }
+        if let Some((_, page)) = &mut self.html {
+            match &film {
+                Ok(film) => page.add_film(case, film),
+                Err(e) => page.add_note(case, &format!("cannot show the moves: {e}")),
             }
         }
         Ok(())
     }
+
+    /// Records a case without a solution for the `--html` page's picker, with its answer
+    /// line (`-1`, `Impossible`); nothing is written to the output.
+    pub fn no_solution(&mut self, case: &str, answer: &str) {
+        if let Some((_, page)) = &mut self.html {
+            page.add_note(case, &format!("no solution ({answer})"));
+        }
+    }
+
+    /// Ends the run after the last case: writes what was gathered over all the cases, the
+    /// `--html` page. Every binary calls it once, after its loop. A page that cannot be
+    /// written, or that left a case out for the memory budget, stops the run with a limit
+    /// (exit 1) after every answer.
+    pub fn finish(&mut self) -> Result<(), Stop> {
+        let Some((file, page)) = &self.html else {
+            return Ok(());
+        };
+        let title = program_name();
+        let written = std::fs::File::create(file).and_then(|f| {
+            let mut w = BufWriter::new(f);
+            page.write(&mut w, &title)?;
+            w.flush()
+        });
+        if let Err(e) = written {
+            return Err(Stop::Limit(format!(
+                "cannot write the --html page '{file}': {e}"
+            )));
+        }
+        match page.over_budget() {
+            Some((case, over)) => Err(Stop::Limit(format!(
+                "{case}: {over}; the page '{file}' was written without it"
+            ))),
+            None => Ok(()),
+        }
+    }
 }
 
-impl Printing {
-    /// Ends the run after the last case: the place where what was gathered over all the
-    /// cases is written out. Every binary calls it once, after its loop; today `--show` and
-    /// `--path` write as they go, so there is nothing left to write.
-    pub fn finish(&mut self) -> Result<(), Stop> {
-        Ok(())
-    }
+/// The running binary's file name, the page's title.
+fn program_name() -> String {
+    std::env::args_os()
+        .next()
+        .map(std::path::PathBuf::from)
+        .and_then(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
+        .unwrap_or_else(|| "solutions".to_string())
 }
 
 /// The `--max-memory` budget (the default when it is not given).

@@ -6,6 +6,7 @@
 //!   [`input::InputError`] names the case, line and column and never panics.
 //! - [`film`]: the frame model, a solution as a start board and the cells each move changes;
 //!   [`show`] draws it for `--show`.
+//! - [`html`]: the self-contained page (`--html FILE`) that plays every case's film.
 //! - [`budget`]: the memory budget (`--max-memory`) every binary runs under.
 //! - [`cli`]: the argument parser, the `--path`/`--show` printing and exit codes the binaries share.
 //!
@@ -20,6 +21,7 @@ pub mod cli;
 mod dir;
 pub mod film;
 mod grid;
+pub mod html;
 pub mod input;
 #[cfg(feature = "testkit")]
 pub mod rng;
