@@ -11,7 +11,7 @@ use std::process::ExitCode;
 const USAGE: &str = "\
 bloxorz: POJ 3322 Bloxorz I, the fewest rolls to stand the box upright on the target
 
-Usage: bloxorz [--path] [--show] [--show-all] [--max-memory SIZE] [FILE]
+Usage: bloxorz [--path] [--show] [--show-all] [--html FILE] [--max-memory SIZE] [FILE]
 
 Reads FILE (or standard input, also for '-'): cases made of a line 'R C' and R rows
 of C characters: '#' empty, '.' rigid, 'E' easily broken (never under a standing
@@ -27,6 +27,8 @@ Options:
                       is drawn 'X'; large boards are cropped to the region the rolls
                       use, long solutions show their first and last 20 steps
   --show-all          like --show, every step
+  --html FILE         also write FILE: one self-contained page that plays the
+                      solution of every case (open it in a browser)
   --max-memory SIZE   the memory one case may take (default 2G; K, M, G suffixes);
                       past it the run stops with exit code 1
   -h, --help          print this help
@@ -89,10 +91,15 @@ fn run(settings: Settings, input: &[u8], out: &mut dyn Write) -> RunResult {
             Ok(moves) => moves,
             Err(e) => return given_up(e),
         };
-        writeln!(out, "{}", answer_line(number, moves.as_ref().map(Vec::len)))?;
-        if let Some(moves) = moves {
-            let film = || render::film(&case, &moves).map_err(|e| e.to_string());
-            printing.write_solution(out, &format!("case {number}"), &path_line(&moves), film)?;
+        let answer = answer_line(number, moves.as_ref().map(Vec::len));
+        writeln!(out, "{answer}")?;
+        let label = format!("case {number}");
+        match moves {
+            Some(moves) => {
+                let film = || render::film(&case, &moves).map_err(|e| e.to_string());
+                printing.write_solution(out, &label, &path_line(&moves), film)?;
+            }
+            None => printing.no_solution(&label, &answer),
         }
     }
     Ok(printing.finish())

@@ -33,6 +33,8 @@ Options:
                          side by side within $COLUMNS (default 100) columns; the first
                          and last 20 steps of a longer solution
       --show-all         --show with every step
+      --html FILE        also write FILE: one self-contained page that plays the
+                         solution of every board (open it in a browser)
       --rows R           rows per board (default 2)
       --cols C           columns per board (default 3; at least 2, and at most 144 cells)
       --max-memory SIZE  the memory the search may take (default 2G; K, M, G suffixes);
@@ -107,10 +109,15 @@ fn run(settings: Settings, input: &[u8], out: &mut dyn Write) -> RunResult {
             Ok(moves) => moves,
             Err(e) => return given_up(e),
         };
-        writeln!(out, "{}", answer_line(number, moves.as_ref().map(Vec::len)))?;
-        if let Some(moves) = moves {
-            let film = || render::film(&case, &moves).map_err(|e| e.to_string());
-            printing.write_solution(out, &format!("case {number}"), &path_line(&moves), film)?;
+        let answer = answer_line(number, moves.as_ref().map(Vec::len));
+        writeln!(out, "{answer}")?;
+        let label = format!("case {number}");
+        match moves {
+            Some(moves) => {
+                let film = || render::film(&case, &moves).map_err(|e| e.to_string());
+                printing.write_solution(out, &label, &path_line(&moves), film)?;
+            }
+            None => printing.no_solution(&label, &answer),
         }
     }
     Ok(printing.finish())

@@ -37,6 +37,8 @@ OPTIONS:
                        around the moves, and a solution over 40 moves shows its
                        first and last 20
     --show-all         like --show, with every move
+    --html FILE        also write FILE: one self-contained page that plays the
+                       solution of every query (open it in a browser)
     --max-memory SIZE  the memory the solver may use (bytes, or with K, M, G;
                        default 2G): its tables are checked against it before they
                        are made, and its queues and paths as they grow
@@ -122,10 +124,15 @@ fn run(settings: Settings, input: &[u8], out: &mut dyn Write) -> RunResult {
             Ok(moves) => moves,
             Err(e) => return given_up(e),
         };
-        writeln!(out, "{}", answer_line(number, moves.as_ref().map(Vec::len)))?;
-        if let Some(moves) = moves {
-            let film = || render::film(&board, &case, &moves).map_err(|e| e.to_string());
-            printing.write_solution(out, &format!("case {number}"), &path_line(&moves), film)?;
+        let answer = answer_line(number, moves.as_ref().map(Vec::len));
+        writeln!(out, "{answer}")?;
+        let label = format!("case {number}");
+        match moves {
+            Some(moves) => {
+                let film = || render::film(&board, &case, &moves).map_err(|e| e.to_string());
+                printing.write_solution(out, &label, &path_line(&moves), film)?;
+            }
+            None => printing.no_solution(&label, &answer),
         }
     }
     Ok(printing.finish())

@@ -12,6 +12,14 @@ use crate::{crates, positionals, Failure};
 pub fn run(args: &Args) -> Result<(), Failure> {
     positionals("demo", args, 0)?;
     let root = project_root();
+    if args.flag("--html") {
+        let pages = crate::browser::write_demo_pages(&root).map_err(Failure::Failed)?;
+        println!("Each puzzle's sample as a page that plays its solution:");
+        for page in pages {
+            println!("  {}", page.display());
+        }
+        return Ok(());
+    }
     let puzzles: Vec<&str> = crates::all().iter().map(|p| p.name).collect();
     let binaries = build_release(&root, &puzzles)?;
     for (puzzle, binary) in puzzles.into_iter().zip(binaries) {

@@ -5,6 +5,7 @@
 //! accepts are listed in [`TASKS`].
 
 mod bench;
+mod browser;
 mod crates;
 mod demo;
 mod judge;
@@ -25,7 +26,8 @@ const USAGE: &str = "\
 usage: cargo xtask <task> [args]
 
 tasks:
-  verify                 fmt, clippy and every test with snapshots in check mode (what CI runs);
+  verify                 fmt, clippy, every test with snapshots in check mode, and the --html
+                         pages in headless Chromium (what CI runs);
                          refuses insta settings and cargo [env] entries that could change the
                          check, and fails when the test run changed a snapshot or a case file
   regen [CRATE...]       rewrite snapshots (and delete orphans) for review with `git diff`
@@ -33,7 +35,8 @@ tasks:
                          run every X.in under DIR that has X.ans or X.out beside it through
                          the crate's release binary and compare (with `all`, DIR holds one
                          folder per crate)
-  demo                   solve each puzzle's sample and show the solution step by step
+  demo [--html]          solve each puzzle's sample and show the solution step by step;
+                         with --html, write each sample's page under target/demo/
   stress <CRATE> [--cases N] [--seed S] [--max-size K]
                          random instances, solver against brute force in process; the first
                          failure is shrunk and saved as a snapshot case
@@ -75,7 +78,7 @@ const TASKS: &[Task] = &[
     },
     Task {
         name: "demo",
-        flags: &[],
+        flags: &["--html"],
         valued: &[],
         run: demo::run,
     },
