@@ -190,8 +190,11 @@ mod tests {
         ];
         let big = run("sh", &args, &input, Duration::from_secs(30)).unwrap();
         assert_eq!(String::from_utf8_lossy(&big.stdout).trim(), "30000000");
+        // A child forked from this test process starts from the process's resident size at
+        // the fork, which other tests running in parallel change: compare with the 30 MB
+        // the shell holds, not with the other run.
         assert!(
-            big.peak_kib > small.peak_kib + 20_000,
+            big.peak_kib >= 29_000 && big.peak_kib > small.peak_kib,
             "{} vs {}",
             big.peak_kib,
             small.peak_kib
