@@ -2,25 +2,35 @@
 
 use grid_common::rng::Rng;
 use grid_common::{Dir, Grid, Pos};
-use snake_maze::parse::Case;
-use snake_maze::testkit::{check_input, format_input, random_input};
+use snake_maze::case::Case;
+use snake_maze::testkit::{check_input, check_input_counts, format_input, random_input, Checked};
 
 #[test]
 fn random_inputs_up_to_8x8_agree_with_the_reference() {
-    let mut checked = 0;
-    let mut inputs = 0;
+    let mut total = Checked::default();
     for seed in 0..1500 {
         let mut rng = Rng::new(seed);
         let max_size = 2 + (seed as usize % 7);
         let input = random_input(&mut rng, max_size);
-        match check_input(&input) {
-            Ok(n) => checked += n,
+        match check_input_counts(&input) {
+            Ok(c) => {
+                total.checked += c.checked;
+                total.skipped += c.skipped;
+            }
             Err(e) => panic!("seed {seed}: {e}\n{input}"),
         }
-        inputs += 1;
     }
-    // Some cases are too large to compare; most are not.
-    assert!(checked > inputs, "only {checked} cases checked");
+    eprintln!(
+        "{} cases checked, {} skipped (over {} positions)",
+        total.checked,
+        total.skipped,
+        snake_maze::testkit::CHECK_LIMIT
+    );
+    // Long bodies in 8x8 lairs can pass the limit; nearly every case does not.
+    assert!(
+        total.checked > 0 && total.skipped * 20 < total.checked,
+        "{total:?}"
+    );
 }
 
 /// Every self-avoiding body starting at `body`'s last block, extended to `length` blocks.

@@ -2,8 +2,9 @@
 
 use grid_common::rng::Rng;
 use grid_common::Pos;
-use snake_maze::parse::{parse_all, Case};
-use snake_maze::solve::{solve, Options};
+use snake_maze::case::Case;
+use snake_maze::parse::parse_all;
+use snake_maze::solve::{Options, Search, Solver};
 use snake_maze::testkit::{bench_inputs, random_input, shrink_input};
 
 /// A rough size: cases, stones, blocks and cells.
@@ -59,18 +60,29 @@ fn bench_inputs_are_what_they_say() {
             }
         }
     }
-    // The five cut-off L = 8 lairs: (1,1) unreachable, 560k to 626k positions each.
+    // The five cut-off L = 8 lairs: (1,1) unreachable, 560k to 626k positions each for a
+    // breadth-first search (the guided one sees at once that there is no way).
     let cutoff = parse_all(inputs[0].1.as_bytes()).expect("parses");
     assert_eq!(cutoff.len(), 5);
+    let breadth = Options {
+        search: Search::Breadth,
+        ..Options::default()
+    };
     for case in &cutoff {
         assert_eq!(case.body().len(), 8);
-        let solution = solve(case, &Options::default()).expect("within the budget");
+        let solution = Solver::new(&breadth)
+            .solve(case, false)
+            .expect("within the budget");
         assert_eq!(solution.steps, None);
         assert!(
             (560_000..=626_000).contains(&solution.states),
             "{}",
             solution.states
         );
+        let guided = Solver::new(&Options::default())
+            .solve(case, false)
+            .expect("within the budget");
+        assert_eq!((guided.steps, guided.states), (None, 1));
     }
     assert_eq!(parse_all(inputs[1].1.as_bytes()).expect("parses").len(), 6);
 }
