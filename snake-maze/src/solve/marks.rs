@@ -8,6 +8,40 @@
 use super::memory::{charged_vec, Ledger};
 use grid_common::budget::OverBudget;
 
+/// An unsigned word for lists and hash slots: `u32` when the values fit, else `u64`.
+pub(crate) trait Word: Copy + Ord {
+    /// The largest value the word holds.
+    const MAX: u64;
+    /// The word holding `value` (which fits).
+    fn wrap(value: u64) -> Self;
+    /// The value held.
+    fn get(self) -> u64;
+}
+
+impl Word for u32 {
+    const MAX: u64 = u32::MAX as u64;
+    #[inline]
+    fn wrap(value: u64) -> u32 {
+        value as u32
+    }
+    #[inline]
+    fn get(self) -> u64 {
+        u64::from(self)
+    }
+}
+
+impl Word for u64 {
+    const MAX: u64 = u64::MAX;
+    #[inline]
+    fn wrap(value: u64) -> u64 {
+        value
+    }
+    #[inline]
+    fn get(self) -> u64 {
+        self
+    }
+}
+
 /// A store of visited positions, by index.
 pub(crate) trait Marks {
     /// Reached at the current layer's distance: true (and settled with `tag`) unless it
@@ -22,6 +56,10 @@ pub(crate) trait Marks {
     fn tag(&self, index: u64) -> u8;
     /// The positions seen (settled or pending).
     fn len(&self) -> u64;
+    /// Starts loading what [`Marks::reach_now`] for `index` will read, so that the loads
+    /// of several moves overlap.
+    #[inline]
+    fn prefetch(&self, _index: u64) {}
 }
 
 /// Bits per index: seen, pending (guided searches only), and two tag bits (with paths only).
@@ -131,9 +169,10 @@ impl Marks for DenseMarks {
 }
 
 /// Open addressing with linear probing over the indices reached. A slot holds
-/// `(index + 1) << 3 | pending << 2 | tag`, or 0 when empty; indices below 2^61.
-pub(crate) struct HashedMarks {
-    slots: Vec<u64>,
+/// `(index + 1) << 3 | pending << 2 | tag`, or 0 when empty, in a `u32` when every index of
+/// the case fits (below 2^29), else a `u64` (below 2^61).
+pub(crate) struct HashedMarks<S> {
+    slots: Vec<S>,
     /// `64 - log2(slots.len())`: the hash's high bits pick the slot.
     shift: u32,
     len: u64,
@@ -143,14 +182,25 @@ const PENDING: u64 = 1 << 2;
 /// The largest index a [`HashedMarks`] holds, exclusive.
 pub(crate) const HASHED_INDEX_LIMIT: u64 = 1 << 61;
 
-impl HashedMarks {
+/// The home slot of `key` (an index plus one) in a table of `64 - shift` bits.
+#[inline]
+fn home(key: u64, shift: u32) -> usize {
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> shift) as usize
+}
+
+impl<S: Word> HashedMarks<S> {
     const WHAT: &'static str = "the hash table of visited positions";
 
+    /// True when every index below `indices` fits a slot of `S`.
+    pub fn fits(indices: u64) -> bool {
+        indices < HASHED_INDEX_LIMIT && (indices << 3) < S::MAX
+    }
+
     /// An empty table, charged to `ledger`.
-    pub fn new(ledger: &mut Ledger) -> Result<HashedMarks, OverBudget> {
-        let size = 1 << 12;
+    pub fn new(ledger: &mut Ledger) -> Result<HashedMarks<S>, OverBudget> {
+        let size = 1usize << 12;
         Ok(HashedMarks {
-            slots: charged_vec(ledger, HashedMarks::WHAT, size, 0)?,
+            slots: charged_vec(ledger, Self::WHAT, size, S::wrap(0))?,
             shift: 64 - size.trailing_zeros(),
             len: 0,
         })
@@ -161,9 +211,9 @@ impl HashedMarks {
     fn find(&self, index: u64) -> usize {
         let key = index + 1;
         let mask = self.slots.len() - 1;
-        let mut slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize;
+        let mut slot = home(key, self.shift);
         loop {
-            let held = self.slots[slot];
+            let held = self.slots[slot].get();
             if held == 0 || held >> 3 == key {
                 return slot;
             }
@@ -185,7 +235,7 @@ impl HashedMarks {
             self.grow(ledger)?;
             slot = self.find(index);
         }
-        self.slots[slot] = value;
+        self.slots[slot] = S::wrap(value);
         self.len += 1;
         Ok(())
     }
@@ -193,35 +243,35 @@ impl HashedMarks {
     #[cold]
     fn grow(&mut self, ledger: &mut Ledger) -> Result<(), OverBudget> {
         let size = self.slots.len() * 2;
-        let mut slots = charged_vec(ledger, HashedMarks::WHAT, size, 0u64)?;
+        let mut slots = charged_vec(ledger, Self::WHAT, size, S::wrap(0))?;
         let shift = self.shift - 1;
         let mask = size - 1;
         for &held in &self.slots {
-            if held != 0 {
-                let mut slot = ((held >> 3).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> shift) as usize;
-                while slots[slot] != 0 {
+            if held.get() != 0 {
+                let mut slot = home(held.get() >> 3, shift);
+                while slots[slot].get() != 0 {
                     slot = (slot + 1) & mask;
                 }
                 slots[slot] = held;
             }
         }
-        ledger.release(self.slots.len() as u64 * 8);
+        ledger.release((self.slots.len() * std::mem::size_of::<S>()) as u64);
         self.slots = slots;
         self.shift = shift;
         Ok(())
     }
 }
 
-impl Marks for HashedMarks {
+impl<S: Word> Marks for HashedMarks<S> {
     #[inline]
     fn reach_now(&mut self, index: u64, tag: u8, ledger: &mut Ledger) -> Result<bool, OverBudget> {
         let slot = self.find(index);
-        let held = self.slots[slot];
+        let held = self.slots[slot].get();
         let value = (index + 1) << 3 | u64::from(tag & 3);
         if held == 0 {
             self.insert(slot, index, value, ledger)?;
         } else if held & PENDING != 0 {
-            self.slots[slot] = value;
+            self.slots[slot] = S::wrap(value);
         } else {
             return Ok(false);
         }
@@ -236,7 +286,7 @@ impl Marks for HashedMarks {
         ledger: &mut Ledger,
     ) -> Result<bool, OverBudget> {
         let slot = self.find(index);
-        if self.slots[slot] != 0 {
+        if self.slots[slot].get() != 0 {
             return Ok(false);
         }
         let value = (index + 1) << 3 | PENDING | u64::from(tag & 3);
@@ -247,17 +297,22 @@ impl Marks for HashedMarks {
     #[inline]
     fn take_pending(&mut self, index: u64) -> bool {
         let slot = self.find(index);
-        let held = self.slots[slot];
-        self.slots[slot] = held & !PENDING;
+        let held = self.slots[slot].get();
+        self.slots[slot] = S::wrap(held & !PENDING);
         held & PENDING != 0
     }
 
     fn tag(&self, index: u64) -> u8 {
-        (self.slots[self.find(index)] & 3) as u8
+        (self.slots[self.find(index)].get() & 3) as u8
     }
 
     fn len(&self) -> u64 {
         self.len
+    }
+
+    #[inline]
+    fn prefetch(&self, index: u64) {
+        std::hint::black_box(self.slots[home(index + 1, self.shift)]);
     }
 }
 
@@ -271,7 +326,7 @@ mod tests {
     fn both_stores_keep_the_same_marks() {
         let mut ledger = Ledger::new(MemoryBudget::new(1 << 30));
         let mut dense = DenseMarks::new(100_000, true, true, &mut ledger).unwrap();
-        let mut hashed = HashedMarks::new(&mut ledger).unwrap();
+        let mut hashed = HashedMarks::<u32>::new(&mut ledger).unwrap();
         let mut x = 12345u64;
         for step in 0..60_000u64 {
             x = x

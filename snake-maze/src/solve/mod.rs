@@ -193,29 +193,30 @@ impl Solver {
         let found = match (store, Shapes::new(case)) {
             (Store::Dense, Some(s)) => {
                 let mut marks = DenseMarks::new(s.indices, guided, want_moves, &mut ledger)?;
-                shaped::search(
+                let run = Run {
                     case,
-                    &board,
-                    s,
-                    &mut marks,
-                    &mut ledger,
+                    board: &board,
                     guided,
                     want_moves,
                     max_states,
-                )?
+                };
+                run.lists(s, &mut marks, &mut ledger)?
             }
             (Store::Hashed, Some(s)) => {
-                let mut marks = HashedMarks::new(&mut ledger)?;
-                shaped::search(
+                let run = Run {
                     case,
-                    &board,
-                    s,
-                    &mut marks,
-                    &mut ledger,
+                    board: &board,
                     guided,
                     want_moves,
                     max_states,
-                )?
+                };
+                if HashedMarks::<u32>::fits(s.indices) {
+                    let mut marks = HashedMarks::<u32>::new(&mut ledger)?;
+                    run.lists(s, &mut marks, &mut ledger)?
+                } else {
+                    let mut marks = HashedMarks::<u64>::new(&mut ledger)?;
+                    run.lists(s, &mut marks, &mut ledger)?
+                }
             }
             _ => packed::search(case, &board, &mut ledger, guided, want_moves, max_states)?,
         };
@@ -226,6 +227,42 @@ impl Solver {
             store,
             bytes: ledger.used(),
         })
+    }
+}
+
+/// One shaped search's settings, to pick the list entries' width.
+struct Run<'a> {
+    case: &'a Case,
+    board: &'a Board,
+    guided: bool,
+    want_moves: bool,
+    max_states: u64,
+}
+
+impl Run<'_> {
+    /// The search with `u32` list entries when they fit, else `u64`.
+    fn lists<M: marks::Marks>(
+        &self,
+        s: Shapes,
+        marks: &mut M,
+        ledger: &mut Ledger,
+    ) -> Result<Found, Limit> {
+        let Run {
+            case,
+            board,
+            guided,
+            want_moves,
+            max_states,
+        } = *self;
+        if s.small_entries {
+            shaped::search::<M, u32>(
+                case, board, s, marks, ledger, guided, want_moves, max_states,
+            )
+        } else {
+            shaped::search::<M, u64>(
+                case, board, s, marks, ledger, guided, want_moves, max_states,
+            )
+        }
     }
 }
 

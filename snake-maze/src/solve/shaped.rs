@@ -10,7 +10,7 @@
 //! the new shape as `turn * 3^(L-3) + shape / 3` (the tail's turn drops out: that digit is
 //! the tag that lets the path be walked back).
 
-use super::marks::Marks;
+use super::marks::{Marks, Word};
 use super::memory::Ledger;
 use super::tables::{covered, directions, opposite, Board, APPLY, NONE, TURN};
 use super::{Found, Limit};
@@ -34,6 +34,8 @@ pub(crate) struct Shapes {
     shape_bits: u32,
     /// `cells * 4 * 3^turns`: the number of indices.
     pub indices: u64,
+    /// True when a list entry fits in 32 bits.
+    pub small_entries: bool,
 }
 
 impl Shapes {
@@ -45,7 +47,8 @@ impl Shapes {
         let shapes = 3u64.checked_pow(u32::try_from(turns).ok()?)?;
         let bits = |n: u64| u64::BITS - n.saturating_sub(1).leading_zeros();
         let shape_bits = bits(shapes);
-        if shape_bits + bits(cells * 4) > 61 {
+        let entry_bits = shape_bits + bits(cells * 4);
+        if entry_bits > 61 {
             return None;
         }
         Some(Shapes {
@@ -54,12 +57,13 @@ impl Shapes {
             top: if turns > 0 { shapes / 3 } else { 1 },
             shape_bits,
             indices: cells * 4 * shapes,
+            small_entries: entry_bits <= 32,
         })
     }
 }
 
 /// One search: the case's tables, the store, and the lists of positions to expand.
-struct Search<'a, M> {
+struct Search<'a, M, E> {
     board: &'a Board,
     s: Shapes,
     marks: &'a mut M,
@@ -69,14 +73,14 @@ struct Search<'a, M> {
     guided: bool,
     max_states: u64,
     /// Positions reached at the current layer's distance by moves that lower the estimate.
-    stack: Vec<u64>,
+    stack: Vec<E>,
     /// Positions for the next layer.
-    next: Vec<u64>,
+    next: Vec<E>,
 }
 
 const LISTS: &str = "the lists of positions to expand";
 
-impl<M: Marks> Search<'_, M> {
+impl<M: Marks, E: Word> Search<'_, M, E> {
     #[inline]
     fn index(&self, entry: u64) -> u64 {
         (entry >> self.s.shape_bits) * self.s.shapes + (entry & ((1 << self.s.shape_bits) - 1))
@@ -97,12 +101,12 @@ impl<M: Marks> Search<'_, M> {
         let closer = self.board.closer[cell];
         let kept = shape / 3;
         let dropped = (shape % 3) as u8;
+        // The moves first, their lookups started together, then each in turn.
+        let mut moves = [(0u64, 0u64, 0u8, false, false); 4];
+        let mut count = 0;
         for m in 0..4 {
-            if mask & (1 << m) != 0 {
-                continue;
-            }
             let to = self.board.next[cell * 4 + m];
-            if to == NONE {
+            if mask & (1 << m) != 0 || to == NONE {
                 continue;
             }
             let new_first = opposite(m);
@@ -114,8 +118,12 @@ impl<M: Marks> Search<'_, M> {
             };
             let new_hd = u64::from(to) * 4 + new_first as u64;
             let index = new_hd * s.shapes + new_shape;
-            let new_entry = new_hd << s.shape_bits | new_shape;
+            self.marks.prefetch(index);
             let now = !self.guided || closer & (1 << m) != 0;
+            moves[count] = (index, new_hd << s.shape_bits | new_shape, tag, now, to == 0);
+            count += 1;
+        }
+        for &(index, new_entry, tag, now, goal) in &moves[..count] {
             let fresh = if now {
                 self.marks.reach_now(index, tag, self.ledger)?
             } else {
@@ -129,7 +137,7 @@ impl<M: Marks> Search<'_, M> {
                     max_states: self.max_states,
                 });
             }
-            if to == 0 {
+            if goal {
                 return Ok(Some(index));
             }
             let list = if self.guided && now {
@@ -137,7 +145,7 @@ impl<M: Marks> Search<'_, M> {
             } else {
                 &mut self.next
             };
-            self.ledger.push(list, new_entry, LISTS)?;
+            self.ledger.push(list, E::wrap(new_entry), LISTS)?;
         }
         Ok(None)
     }
@@ -147,7 +155,7 @@ impl<M: Marks> Search<'_, M> {
 /// with the moves when `want_moves`. `guided`: layers by the estimate (see the module docs
 /// of [`super`]); otherwise plain breadth-first layers.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn search<M: Marks>(
+pub(crate) fn search<M: Marks, E: Word>(
     case: &Case,
     board: &Board,
     s: Shapes,
@@ -183,13 +191,15 @@ pub(crate) fn search<M: Marks>(
         table,
         guided,
         max_states,
-        stack: Vec::new(),
-        next: Vec::new(),
+        stack: Vec::<E>::new(),
+        next: Vec::<E>::new(),
     };
-    let mut incoming: Vec<u64> = Vec::new();
-    search
-        .ledger
-        .push(&mut incoming, start_hd << s.shape_bits | shape, LISTS)?;
+    let mut incoming: Vec<E> = Vec::new();
+    search.ledger.push(
+        &mut incoming,
+        E::wrap(start_hd << s.shape_bits | shape),
+        LISTS,
+    )?;
     let base = if guided {
         board.distance[head as usize] as usize
     } else {
@@ -197,7 +207,7 @@ pub(crate) fn search<M: Marks>(
     };
     let mut layer = 0;
     while !incoming.is_empty() {
-        for &entry in &incoming {
+        for entry in incoming.iter().map(|e| e.get()) {
             if guided && layer > 0 && !search.marks.take_pending(search.index(entry)) {
                 continue;
             }
@@ -206,7 +216,7 @@ pub(crate) fn search<M: Marks>(
                 let Some(entry) = search.stack.pop() else {
                     break;
                 };
-                goal = search.expand(entry)?;
+                goal = search.expand(entry.get())?;
             }
             if let Some(goal) = goal {
                 // Guided: every position of layer k has estimate plus distance `base + 2k`,
@@ -222,6 +232,8 @@ pub(crate) fn search<M: Marks>(
         }
         std::mem::swap(&mut incoming, &mut search.next);
         search.next.clear();
+        // In index order, the moves of a layer sweep the store instead of jumping about.
+        incoming.sort_unstable();
         layer += 1;
     }
     Ok(Found {
