@@ -276,13 +276,46 @@ fn cut_off_lair(rng: &mut Rng, length: usize, stones: usize) -> Case {
     }
 }
 
+/// A free 100 x 100 lair holding a body of `length` blocks laid along a serpentine from the
+/// bottom row up (the bottom row right to left, the next left to right, ...); the head is
+/// the last block laid, the tail in the bottom right corner. The head has a clear way up.
+pub fn long_snake(length: usize) -> Case {
+    let cells = (0..100)
+        .rev()
+        .enumerate()
+        .flat_map(|(k, r)| (0..100).map(move |c| Pos::new(r, if k % 2 == 0 { 99 - c } else { c })));
+    let mut body: Vec<Pos> = cells.take(length.clamp(2, 100 * 100)).collect();
+    body.reverse();
+    Case {
+        stone: Grid::new(100, 100, false),
+        body,
+    }
+}
+
+/// A free 100 x 100 lair with a body of `length` blocks along the serpentine from (1,1)
+/// (row 1 left to right, row 2 right to left, ...), its tail on (1,1): the head's way back
+/// opens only as the body leaves the top rows, so a search stores a vast number of
+/// positions first.
+pub fn trapped_snake(length: usize) -> Case {
+    let cells = (0..100)
+        .flat_map(|r| (0..100).map(move |c| Pos::new(r, if r % 2 == 0 { c } else { 99 - c })));
+    let mut body: Vec<Pos> = cells.take(length.clamp(2, 100 * 100)).collect();
+    body.reverse();
+    Case {
+        stone: Grid::new(100, 100, false),
+        body,
+    }
+}
+
 /// The worst-case benchmark inputs, generated deterministically: (name, input).
 ///
-/// - `cutoff-l8`: five 20 x 20 lairs, L = 8, (1,1) cut off, so every reachable position
-///   (about 560k to 630k each) is explored;
+/// - `cutoff-l8`: five 20 x 20 lairs, L = 8, (1,1) cut off by stones (about 560k to 630k
+///   positions each for a breadth-first search; the guided search sees at once that there
+///   is no way);
 /// - `mixed-l8`: six 20 x 20 lairs, L = 8, with stones and the head far from (1,1);
 /// - `cutoff-l10`, `cutoff-l12`: one 20 x 20 lair with (1,1) cut off, L = 10 and L = 12;
-/// - `open-100-l8`: a free 100 x 100 lair, L = 8, the head in the far corner.
+/// - `open-100-l8`: a free 100 x 100 lair, L = 8, the head in the far corner;
+/// - `long-100-l1000`: a free 100 x 100 lair, a body of 1,000 blocks with a way out.
 pub fn bench_inputs() -> Vec<(String, String)> {
     let mut rng = Rng::new(1324);
     let cutoff: Vec<Case> = (0..5)
@@ -316,5 +349,31 @@ pub fn bench_inputs() -> Vec<(String, String)> {
         ("cutoff-l10".to_string(), format_input(&[l10], true, true)),
         ("cutoff-l12".to_string(), format_input(&[l12], true, true)),
         ("open-100-l8".to_string(), format_input(&[open], true, true)),
+        (
+            "long-100-l1000".to_string(),
+            format_input(&[long_snake(1000)], true, true),
+        ),
     ]
+}
+
+/// Benchmark inputs with the binary's arguments: (name, arguments, input). The cut-off
+/// lairs explored in full (`--search breadth`) with each store, to compare the stores'
+/// cost per position on the same search.
+pub fn bench_inputs_with_args() -> Vec<(String, Vec<String>, String)> {
+    let inputs = bench_inputs();
+    let mut out = Vec::new();
+    for (name, input) in inputs
+        .iter()
+        .filter(|(n, _)| n == "cutoff-l10" || n == "cutoff-l12")
+    {
+        for store in ["dense", "hashed"] {
+            let args = ["--search", "breadth", "--store", store].map(String::from);
+            out.push((
+                format!("{name}-breadth-{store}"),
+                args.to_vec(),
+                input.clone(),
+            ));
+        }
+    }
+    out
 }

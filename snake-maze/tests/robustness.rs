@@ -4,12 +4,11 @@
 
 use grid_common::budget::MemoryBudget;
 use grid_common::rng::Rng;
-use grid_common::{Grid, Pos};
 use snake_maze::case::Case;
 use snake_maze::parse::Cases;
 use snake_maze::replay::check_path;
 use snake_maze::solve::{Limit, Options, Search, Solver, Store};
-use snake_maze::testkit::random_input;
+use snake_maze::testkit::{long_snake, random_input, trapped_snake};
 
 const NOISE: &[u8] = b"0123456789 \n\r\t-+x#";
 
@@ -48,27 +47,6 @@ fn damaged_inputs_never_panic() {
     assert!(errors > 1000, "{errors}");
 }
 
-/// The cells of a `rows` x `cols` lair in serpentine order from the bottom row up: the
-/// bottom row right to left, the next one left to right, and so on.
-fn serpentine_from_bottom(rows: usize, cols: usize) -> Vec<Pos> {
-    (0..rows)
-        .rev()
-        .enumerate()
-        .flat_map(|(k, r)| {
-            (0..cols).map(move |c| Pos::new(r, if k % 2 == 0 { cols - 1 - c } else { c }))
-        })
-        .collect()
-}
-
-/// A free 100 x 100 lair holding a body of `length` blocks laid along the serpentine from
-/// the bottom row up; the head is the last block laid, the tail in the bottom right corner.
-fn long_snake(length: usize) -> Case {
-    let mut body = serpentine_from_bottom(100, 100);
-    body.truncate(length);
-    body.reverse();
-    Case::new(Grid::new(100, 100, false), body).expect("a serpentine is a valid body")
-}
-
 #[test]
 fn a_long_snake_with_a_way_out_answers_at_once() {
     // 1,000 blocks fill the bottom ten rows; the head, on row 91, has a clear way up.
@@ -85,18 +63,6 @@ fn a_long_snake_with_a_way_out_answers_at_once() {
     check_path(&case, &moves, moves.len()).expect("the moves replay");
     let solution = solver.solve(&case, false).expect("within the limits");
     assert!(solution.states < 10_000, "{}", solution.states);
-}
-
-/// A 100 x 100 lair with (1,1) under the body's tail and the head on row 10 below it: the
-/// head's way back to (1,1) opens only as the body leaves the top rows, so a search has to
-/// store a vast number of positions first.
-fn trapped_snake(length: usize) -> Case {
-    let mut body: Vec<Pos> = (0..100)
-        .flat_map(|r| (0..100).map(move |c| Pos::new(r, if r % 2 == 0 { c } else { 99 - c })))
-        .take(length)
-        .collect();
-    body.reverse();
-    Case::new(Grid::new(100, 100, false), body).expect("a serpentine is a valid body")
 }
 
 /// The search stops at the memory budget, whatever the store and the search: long trapped
