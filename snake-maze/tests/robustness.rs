@@ -85,11 +85,12 @@ fn the_largest_inputs_stop_at_the_memory_budget() {
     ];
     for (case, store, searches) in cases {
         for &search in searches {
+            // Each case passes the budget long before this many positions.
             let options = Options {
                 budget,
                 store,
                 search,
-                ..Options::default()
+                max_states: 3_000_000,
             };
             let result = Solver::new(&options).solve(&case, true);
             let length = case.body().len();

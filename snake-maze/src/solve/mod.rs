@@ -16,15 +16,16 @@
 //!
 //! **Why the answer is the fewest moves.** The guided search is Dijkstra's algorithm on the
 //! reduced costs `1 + h(q) - h(p)`, which are 0 (the move brings the head nearer) or 2
-//! (farther), so `f = g + h` takes the values `h(start) + 2k`, layer `k`. A layer is
-//! expanded completely before the next: positions reached by a 0-move are settled at
-//! once (nothing can reach them cheaper, every cheaper layer being done) and expanded
-//! depth first, those reached by a 2-move wait as *pending* in the next layer unless a
-//! 0-move of the current layer settles them first. (1,1)'s estimate is 0, so the first
-//! time a move puts the head there, in layer `k`, the distance is `f = h(start) + 2k`,
-//! the least over all positions with the head on (1,1): A* with a consistent estimate.
-//! With `--search breadth` every move costs 1 and there are no pending positions: plain
-//! breadth-first search.
+//! (farther), so `f = g + h` takes the values `h(start) + 2k`, layer `k`. Layers are
+//! expanded in order, each completely before the next: positions reached by a 0-move join
+//! the current layer (expanded depth first, so that a clear way is followed at once), those
+//! reached by a 2-move the next. Every move into a position `q` starts from a position
+//! whose head stands on `q`'s second block, so all of `q`'s incoming moves cost the same;
+//! the first move to reach `q` therefore comes from the lowest layer that reaches it, and
+//! `q` is marked for good when first reached, as in breadth-first search. (1,1)'s estimate
+//! is 0, so the first time a move puts the head there, in layer `k`, the distance is
+//! `h(start) + 2k`, the least over all positions with the head on (1,1). With
+//! `--search breadth` every move costs 1: plain breadth-first search.
 //!
 //! **Limits.** Every store, table and list is charged to the memory budget before it is
 //! allocated or grown ([`Limit::Memory`]); `max_states` bounds the positions stored
@@ -192,7 +193,7 @@ impl Solver {
         let max_states = options.max_states;
         let found = match (store, Shapes::new(case)) {
             (Store::Dense, Some(s)) => {
-                let mut marks = DenseMarks::new(s.indices, guided, want_moves, &mut ledger)?;
+                let mut marks = DenseMarks::new(s.indices, want_moves, &mut ledger)?;
                 let run = Run {
                     case,
                     board: &board,
@@ -276,8 +277,7 @@ pub fn choose_store(case: &Case, options: &Options, want_moves: bool) -> Store {
         Store::Dense => Store::Dense,
         Store::Hashed if s.indices < HASHED_INDEX_LIMIT => Store::Hashed,
         Store::Auto => {
-            let guided = options.search == Search::Guided;
-            let bytes = DenseMarks::bytes(s.indices, guided, want_moves);
+            let bytes = DenseMarks::bytes(s.indices, want_moves);
             if bytes <= DENSE_AUTO_BYTES.min(options.budget.bytes() / 2) {
                 Store::Dense
             } else {

@@ -1,8 +1,8 @@
 //! The search over packed bodies, for bodies of any length: a position is the head's cell
 //! (14 bits: a lair has at most 100 x 100 cells) followed by two bits per block for the absolute direction to the next block,
 //! in as many 64-bit words as that takes. Positions are kept in an arena in the order they
-//! are first reached, with an open-addressing hash table over it, a pending bit per
-//! position for guided searches and, with paths, a parent per position.
+//! are first reached, with an open-addressing hash table over it and, with paths, a parent
+//! per position.
 
 use super::memory::{charged_vec, Ledger};
 use super::tables::{direction_of, directions, opposite, Board, NONE};
@@ -155,7 +155,6 @@ pub(crate) fn search(
     pack(&mut key, head, &dirs);
     let slot = arena.find(&key);
     arena.insert(slot, &key, ledger)?;
-    let mut pending: Vec<u64> = Vec::new();
     let mut parents: Vec<u32> = Vec::new();
     if want_moves {
         ledger.push(&mut parents, NONE, "the parents of visited positions")?;
@@ -174,13 +173,6 @@ pub(crate) fn search(
     while !incoming.is_empty() {
         for &entry in &incoming {
             let mut index = entry as usize;
-            if guided && layer > 0 {
-                let (w, b) = (index / 64, index % 64);
-                if pending[w] >> b & 1 == 0 {
-                    continue;
-                }
-                pending[w] &= !(1 << b);
-            }
             loop {
                 from_key.copy_from_slice(arena.get(index));
                 let cell = unpack(&from_key, &mut dirs);
@@ -203,42 +195,17 @@ pub(crate) fn search(
                     shifted(&mut key, bits, to, opposite(m));
                     let now = !guided || closer & (1 << m) != 0;
                     let slot = arena.find(&key);
-                    let at = arena.table[slot];
-                    let new = if at == NONE {
-                        let new = arena.insert(slot, &key, ledger)?;
-                        if arena.len as u64 > max_states {
-                            return Err(Limit::States { max_states });
-                        }
-                        if guided && new / 64 >= pending.len() {
-                            ledger.push(
-                                &mut pending,
-                                0,
-                                "the pending bits of visited positions",
-                            )?;
-                        }
-                        if want_moves {
-                            ledger.push(
-                                &mut parents,
-                                index as u32,
-                                "the parents of visited positions",
-                            )?;
-                        }
-                        if !now {
-                            pending[new / 64] |= 1 << (new % 64);
-                        }
-                        new
-                    } else {
-                        let at = at as usize;
-                        let was_pending = guided && pending[at / 64] >> (at % 64) & 1 != 0;
-                        if !(now && was_pending) {
-                            continue;
-                        }
-                        pending[at / 64] &= !(1 << (at % 64));
-                        if want_moves {
-                            parents[at] = index as u32;
-                        }
-                        at
-                    };
+                    if arena.table[slot] != NONE {
+                        continue;
+                    }
+                    let new = arena.insert(slot, &key, ledger)?;
+                    if arena.len as u64 > max_states {
+                        return Err(Limit::States { max_states });
+                    }
+                    if want_moves {
+                        let what = "the parents of visited positions";
+                        ledger.push(&mut parents, index as u32, what)?;
+                    }
                     if to == 0 {
                         let steps = if guided { base + 2 * layer } else { layer + 1 };
                         return Ok(Found {

@@ -81,11 +81,6 @@ struct Search<'a, M, E> {
 const LISTS: &str = "the lists of positions to expand";
 
 impl<M: Marks, E: Word> Search<'_, M, E> {
-    #[inline]
-    fn index(&self, entry: u64) -> u64 {
-        (entry >> self.s.shape_bits) * self.s.shapes + (entry & ((1 << self.s.shape_bits) - 1))
-    }
-
     /// Expands `entry`; the index of (1,1)'s position when a move reaches it.
     #[inline]
     fn expand(&mut self, entry: u64) -> Result<Option<u64>, Limit> {
@@ -124,11 +119,7 @@ impl<M: Marks, E: Word> Search<'_, M, E> {
             count += 1;
         }
         for &(index, new_entry, tag, now, goal) in &moves[..count] {
-            let fresh = if now {
-                self.marks.reach_now(index, tag, self.ledger)?
-            } else {
-                self.marks.reach_later(index, tag, self.ledger)?
-            };
+            let fresh = self.marks.mark(index, tag, self.ledger)?;
             if !fresh {
                 continue;
             }
@@ -182,7 +173,7 @@ pub(crate) fn search<M: Marks, E: Word>(
     let head = (case.body[0].row * board.cols + case.body[0].col) as u64;
     let start_hd = head * 4 + dirs[0] as u64;
     let start = start_hd * s.shapes + shape;
-    marks.reach_now(start, 0, ledger)?;
+    marks.mark(start, 0, ledger)?;
     let mut search = Search {
         board,
         s,
@@ -208,9 +199,6 @@ pub(crate) fn search<M: Marks, E: Word>(
     let mut layer = 0;
     while !incoming.is_empty() {
         for entry in incoming.iter().map(|e| e.get()) {
-            if guided && layer > 0 && !search.marks.take_pending(search.index(entry)) {
-                continue;
-            }
             let mut goal = search.expand(entry)?;
             while goal.is_none() {
                 let Some(entry) = search.stack.pop() else {
