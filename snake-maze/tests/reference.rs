@@ -27,9 +27,10 @@ fn random_inputs_up_to_8x8_agree_with_the_reference() {
         total.skipped,
         snake_maze::testkit::CHECK_LIMIT
     );
-    // Long bodies in 8x8 lairs can pass the limit; nearly every case does not.
+    // Long bodies in 8x8 lairs can pass the limit (3 cases of 3749 do); nearly every case
+    // does not.
     assert!(
-        total.checked > 0 && total.skipped * 20 < total.checked,
+        total.checked > 3000 && total.skipped * 200 < total.checked,
         "{total:?}"
     );
 }
