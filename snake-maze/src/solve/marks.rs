@@ -43,6 +43,9 @@ impl Word for u64 {
 
 /// A store of visited positions, by index.
 pub(crate) trait Marks {
+    /// True when expanding a layer in index order pays for sorting it: the store is too
+    /// large for the caches and an ordered sweep misses less.
+    const SWEEP: bool;
     /// Marks `index` with `tag`: true when it was not marked before.
     fn mark(&mut self, index: u64, tag: u8, ledger: &mut Ledger) -> Result<bool, OverBudget>;
     /// The tag of a marked position.
@@ -55,25 +58,21 @@ pub(crate) trait Marks {
     fn prefetch(&self, _index: u64) {}
 }
 
-/// A bit per index, and two tag bits per index with paths.
-pub(crate) struct DenseMarks {
+/// A bit per index, and with `TAGS` (paths) two tag bits per index.
+pub(crate) struct DenseMarks<const TAGS: bool> {
     seen: Vec<u64>,
     tags: Vec<u64>,
     len: u64,
 }
 
-impl DenseMarks {
-    /// The bytes a store of `indices` needs.
-    pub fn bytes(indices: u64, tags: bool) -> u64 {
-        indices.div_ceil(64) * 8 * (1 + 2 * u64::from(tags))
-    }
-
+impl<const TAGS: bool> DenseMarks<TAGS> {
     /// A store for `indices` indices, charged to `ledger`.
-    pub fn new(indices: u64, tags: bool, ledger: &mut Ledger) -> Result<DenseMarks, OverBudget> {
+    pub fn new(indices: u64, ledger: &mut Ledger) -> Result<DenseMarks<TAGS>, OverBudget> {
+        let tags = TAGS;
         let what = "the bitset of visited positions";
         let words = usize::try_from(indices.div_ceil(64)).unwrap_or(usize::MAX);
         // The whole store is checked first, so that nothing is allocated when it cannot fit.
-        let total = DenseMarks::bytes(indices, tags);
+        let total = dense_bytes(indices, tags);
         ledger.allocate(what, total)?;
         ledger.release(total);
         Ok(DenseMarks {
@@ -84,7 +83,13 @@ impl DenseMarks {
     }
 }
 
-impl Marks for DenseMarks {
+/// The bytes a [`DenseMarks`] of `indices` needs, with tags or not.
+pub(crate) fn dense_bytes(indices: u64, tags: bool) -> u64 {
+    indices.div_ceil(64) * 8 * (1 + 2 * u64::from(tags))
+}
+
+impl<const TAGS: bool> Marks for DenseMarks<TAGS> {
+    const SWEEP: bool = false;
     #[inline]
     fn mark(&mut self, index: u64, tag: u8, _: &mut Ledger) -> Result<bool, OverBudget> {
         let word = &mut self.seen[(index / 64) as usize];
@@ -94,8 +99,8 @@ impl Marks for DenseMarks {
         }
         *word |= bit;
         self.len += 1;
-        if let Some(word) = self.tags.get_mut((index / 32) as usize) {
-            *word |= u64::from(tag & 3) << (2 * (index % 32));
+        if TAGS {
+            self.tags[(index / 32) as usize] |= u64::from(tag & 3) << (2 * (index % 32));
         }
         Ok(true)
     }
@@ -205,6 +210,7 @@ impl<S: Word> HashedMarks<S> {
 }
 
 impl<S: Word> Marks for HashedMarks<S> {
+    const SWEEP: bool = true;
     #[inline]
     fn mark(&mut self, index: u64, tag: u8, ledger: &mut Ledger) -> Result<bool, OverBudget> {
         let slot = self.find(index);
@@ -238,7 +244,7 @@ mod tests {
     #[test]
     fn both_stores_keep_the_same_marks() {
         let mut ledger = Ledger::new(MemoryBudget::new(1 << 30));
-        let mut dense = DenseMarks::new(100_000, true, &mut ledger).unwrap();
+        let mut dense = DenseMarks::<true>::new(100_000, &mut ledger).unwrap();
         let mut hashed = HashedMarks::<u32>::new(&mut ledger).unwrap();
         let mut x = 12345u64;
         let mut fresh = 0;

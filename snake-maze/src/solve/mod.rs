@@ -192,8 +192,19 @@ impl Solver {
         }
         let max_states = options.max_states;
         let found = match (store, Shapes::new(case)) {
+            (Store::Dense, Some(s)) if !want_moves => {
+                let mut marks = DenseMarks::<false>::new(s.indices, &mut ledger)?;
+                let run = Run {
+                    case,
+                    board: &board,
+                    guided,
+                    want_moves,
+                    max_states,
+                };
+                run.lists(s, &mut marks, &mut ledger)?
+            }
             (Store::Dense, Some(s)) => {
-                let mut marks = DenseMarks::new(s.indices, want_moves, &mut ledger)?;
+                let mut marks = DenseMarks::<true>::new(s.indices, &mut ledger)?;
                 let run = Run {
                     case,
                     board: &board,
@@ -277,7 +288,7 @@ pub fn choose_store(case: &Case, options: &Options, want_moves: bool) -> Store {
         Store::Dense => Store::Dense,
         Store::Hashed if s.indices < HASHED_INDEX_LIMIT => Store::Hashed,
         Store::Auto => {
-            let bytes = DenseMarks::bytes(s.indices, want_moves);
+            let bytes = marks::dense_bytes(s.indices, want_moves);
             if bytes <= DENSE_AUTO_BYTES.min(options.budget.bytes() / 2) {
                 Store::Dense
             } else {

@@ -64,7 +64,10 @@ impl Shapes {
 
 /// One search: the case's tables, the store, and the lists of positions to expand.
 struct Search<'a, M, E> {
-    board: &'a Board,
+    /// [`Board::next`].
+    next_cell: &'a [u32],
+    /// [`Board::closer`].
+    closer: &'a [u8],
     s: Shapes,
     marks: &'a mut M,
     ledger: &'a mut Ledger,
@@ -82,7 +85,7 @@ const LISTS: &str = "the lists of positions to expand";
 
 impl<M: Marks, E: Word> Search<'_, M, E> {
     /// Expands `entry`; the index of (1,1)'s position when a move reaches it.
-    #[inline]
+    #[inline(always)]
     fn expand(&mut self, entry: u64) -> Result<Option<u64>, Limit> {
         let s = self.s;
         let hd = entry >> s.shape_bits;
@@ -93,17 +96,10 @@ impl<M: Marks, E: Word> Search<'_, M, E> {
             Some(&m) => m,
             None => covered(first, shape, s.turns),
         };
-        let closer = self.board.closer[cell];
+        let closer = self.closer[cell];
         let kept = shape / 3;
         let dropped = (shape % 3) as u8;
-        // The moves first, their lookups started together, then each in turn.
-        let mut moves = [(0u64, 0u64, 0u8, false, false); 4];
-        let mut count = 0;
-        for m in 0..4 {
-            let to = self.board.next[cell * 4 + m];
-            if mask & (1 << m) != 0 || to == NONE {
-                continue;
-            }
+        let step = |m: usize, to: u32| {
             let new_first = opposite(m);
             let turn = TURN[new_first][first];
             let (new_shape, tag) = if s.turns > 0 {
@@ -112,15 +108,26 @@ impl<M: Marks, E: Word> Search<'_, M, E> {
                 (0, turn as u8)
             };
             let new_hd = u64::from(to) * 4 + new_first as u64;
-            let index = new_hd * s.shapes + new_shape;
-            self.marks.prefetch(index);
-            let now = !self.guided || closer & (1 << m) != 0;
-            moves[count] = (index, new_hd << s.shape_bits | new_shape, tag, now, to == 0);
-            count += 1;
+            (new_hd, new_shape, tag)
+        };
+        if M::SWEEP {
+            // The moves' lookups started together, so that their cache misses overlap.
+            for m in 0..4 {
+                let to = self.next_cell[cell * 4 + m];
+                if mask & (1 << m) == 0 && to != NONE {
+                    let (new_hd, new_shape, _) = step(m, to);
+                    self.marks.prefetch(new_hd * s.shapes + new_shape);
+                }
+            }
         }
-        for &(index, new_entry, tag, now, goal) in &moves[..count] {
-            let fresh = self.marks.mark(index, tag, self.ledger)?;
-            if !fresh {
+        for m in 0..4 {
+            let to = self.next_cell[cell * 4 + m];
+            if mask & (1 << m) != 0 || to == NONE {
+                continue;
+            }
+            let (new_hd, new_shape, tag) = step(m, to);
+            let index = new_hd * s.shapes + new_shape;
+            if !self.marks.mark(index, tag, self.ledger)? {
                 continue;
             }
             if self.marks.len() > self.max_states {
@@ -128,15 +135,16 @@ impl<M: Marks, E: Word> Search<'_, M, E> {
                     max_states: self.max_states,
                 });
             }
-            if goal {
+            if to == 0 {
                 return Ok(Some(index));
             }
-            let list = if self.guided && now {
+            let list = if self.guided && closer & (1 << m) != 0 {
                 &mut self.stack
             } else {
                 &mut self.next
             };
-            self.ledger.push(list, E::wrap(new_entry), LISTS)?;
+            self.ledger
+                .push(list, E::wrap(new_hd << s.shape_bits | new_shape), LISTS)?;
         }
         Ok(None)
     }
@@ -175,7 +183,8 @@ pub(crate) fn search<M: Marks, E: Word>(
     let start = start_hd * s.shapes + shape;
     marks.mark(start, 0, ledger)?;
     let mut search = Search {
-        board,
+        next_cell: &board.next,
+        closer: &board.closer,
         s,
         marks,
         ledger,
@@ -220,8 +229,10 @@ pub(crate) fn search<M: Marks, E: Word>(
         }
         std::mem::swap(&mut incoming, &mut search.next);
         search.next.clear();
-        // In index order, the moves of a layer sweep the store instead of jumping about.
-        incoming.sort_unstable();
+        if M::SWEEP {
+            // In index order, the moves of a layer sweep the store instead of jumping about.
+            incoming.sort_unstable();
+        }
         layer += 1;
     }
     Ok(Found {
