@@ -2,9 +2,10 @@
 //!
 //! **Positions.** A position is the head's cell and the body's shape. Bodies of up to 30
 //! blocks (on the largest lair; more on smaller ones) get a dense index from their turns
-//! ([`shaped`]), kept in a bitset over every index (`--store dense`) or a hash table over the
-//! indices reached (`--store hashed`). Longer bodies are packed two bits a block into
-//! words, in an arena with a hash table over it ([`packed`], `--store packed`).
+//! ([`shaped`]), kept in a bitset over every index (`--store dense`) or a hash table over
+//! the runs of 128 consecutive indices reached, a bit per index (`--store hashed`). Longer
+//! bodies are packed two bits a block into words, in an arena with a hash table over it
+//! ([`packed`], `--store packed`).
 //!
 //! **The estimate.** `h(p)` is the distance from the head's cell to (1,1) on the lair
 //! without the body (a breadth-first search from (1,1) over the cells that are not stones).
@@ -40,7 +41,7 @@ mod tables;
 use crate::case::{Case, Move};
 use grid_common::budget::{MemoryBudget, OverBudget};
 use grid_common::Pos;
-use marks::{DenseMarks, HashedMarks, HASHED_INDEX_LIMIT};
+use marks::{DenseMarks, HashedRuns, HashedRunsTagged};
 use memory::Ledger;
 use shaped::Shapes;
 use std::fmt;
@@ -60,7 +61,8 @@ pub enum Store {
     Auto,
     /// A bitset over every shape index (packed for bodies too long for one).
     Dense,
-    /// A hash table over the shape indices reached (packed for bodies too long for one).
+    /// A hash table over the runs of 128 consecutive shape indices reached, a bit per index
+    /// (packed for bodies too long for a shape index).
     Hashed,
     /// Bodies packed two bits a block, in an arena with a hash table: any length.
     Packed,
@@ -222,11 +224,11 @@ impl Solver {
                     want_moves,
                     max_states,
                 };
-                if HashedMarks::<u32>::fits(s.indices) {
-                    let mut marks = HashedMarks::<u32>::new(&mut ledger)?;
+                if want_moves {
+                    let mut marks = HashedRunsTagged::new(&mut ledger)?;
                     run.lists(s, &mut marks, &mut ledger)?
                 } else {
-                    let mut marks = HashedMarks::<u64>::new(&mut ledger)?;
+                    let mut marks = HashedRuns::new(&mut ledger)?;
                     run.lists(s, &mut marks, &mut ledger)?
                 }
             }
@@ -286,7 +288,7 @@ pub fn choose_store(case: &Case, options: &Options, want_moves: bool) -> Store {
     };
     match options.store {
         Store::Dense => Store::Dense,
-        Store::Hashed if s.indices < HASHED_INDEX_LIMIT => Store::Hashed,
+        Store::Hashed => Store::Hashed,
         Store::Auto => {
             let bytes = marks::dense_bytes(s.indices, want_moves);
             if bytes <= DENSE_AUTO_BYTES.min(options.budget.bytes() / 2) {
