@@ -11,7 +11,7 @@
 //!   budget).
 //! - [`reference`](mod@reference): the brute-force search over literal bodies, for tests.
 //! - [`replay`](mod@replay): plays moves with its own statement of the rules.
-//! - [`format`]: the judge's answer line and the `--path` line.
+//! - [`format`](mod@format): the judge's answer line and the `--path` line.
 //! - [`render`]: the solution as a film, for `--show`.
 //! - `testkit`: generators and checks for tests, `cargo xtask stress` and `bench`.
 //!

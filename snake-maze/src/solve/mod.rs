@@ -2,10 +2,10 @@
 //!
 //! **Positions.** A position is the head's cell and the body's shape. Bodies of up to 30
 //! blocks (on the largest lair; more on smaller ones) get a dense index from their turns
-//! ([`shaped`]), kept in a bitset over every index (`--store dense`) or a hash table over
+//! (`shaped`), kept in a bitset over every index (`--store dense`) or a hash table over
 //! the runs of 128 consecutive indices reached, a bit per index (`--store hashed`). Longer
 //! bodies are packed two bits a block into words, in an arena with a hash table over it
-//! ([`packed`], `--store packed`).
+//! (`packed`, `--store packed`).
 //!
 //! **The estimate.** `h(p)` is the distance from the head's cell to (1,1) on the lair
 //! without the body (a breadth-first search from (1,1) over the cells that are not stones).
