@@ -5,21 +5,32 @@
 //! move (the tail's cell included), and every other block moves into its predecessor's cell.
 //! The answer is the fewest steps for the head to reach (1,1), or -1.
 //!
+//! - [`case`]: the [`Case`] (a lair and the body) and the [`Move`].
 //! - [`parse`]: the judge's input format, one case at a time, with errors that point at the spot.
-//! - [`solve`]: the fast breadth-first search (dense bitset or hashed store, a state budget).
+//! - [`solve`]: the fast search (A* on the head's distance to (1,1), three stores, a memory
+//!   budget).
 //! - [`reference`](mod@reference): the brute-force search over literal bodies, for tests.
-//! - [`replay`]: applies moves, checking each one.
-//! - [`render`]: `--show`, the lair step by step.
-//! - [`testkit`]: generators and checks for tests, `cargo xtask stress` and `bench`.
+//! - [`replay`](mod@replay): plays moves with its own statement of the rules.
+//! - [`format`](mod@format): the judge's answer line and the `--path` line.
+//! - [`render`]: the solution as a film, for `--show`.
+//! - `testkit`: generators and checks for tests, `cargo xtask stress` and `bench`.
 //!
 //! ```
-//! use snake_maze::{parse::parse_all, solve::{solve, Options}};
+//! use snake_maze::{parse::Cases, solve::{Options, Solver}};
 //!
-//! let cases = parse_all(b"2 1 2\n2 1\n1 1\n0\n0 0 0\n").unwrap();
+//! let mut solver = Solver::new(&Options::default());
+//! let mut cases = Cases::new(b"2 1 2\n2 1\n1 1\n0\n3 1 2\n2 1\n3 1\n0\n0 0 0\n");
 //! // The head may not enter the tail's cell: stuck.
-//! assert_eq!(solve(&cases[0], &Options::default()).unwrap().steps, None);
+//! let first = cases.next().unwrap().unwrap();
+//! assert_eq!(solver.count(&first), Ok(None));
+//! // Here one step up reaches it.
+//! let second = cases.next().unwrap().unwrap();
+//! assert_eq!(solver.count(&second), Ok(Some(1)));
+//! assert!(cases.next().is_none());
 //! ```
 
+pub mod case;
+pub mod format;
 pub mod parse;
 pub mod reference;
 pub mod render;
@@ -28,15 +39,4 @@ pub mod solve;
 #[cfg(feature = "testkit")]
 pub mod testkit;
 
-/// The judge's answer line for case `number` (1-based): `Case k: d`, or `Case k: -1`.
-pub fn format_answer(number: usize, steps: Option<usize>) -> String {
-    match steps {
-        Some(d) => format!("Case {number}: {d}"),
-        None => format!("Case {number}: -1"),
-    }
-}
-
-/// The moves as letters `U`, `D`, `L`, `R`.
-pub fn format_path(moves: &[grid_common::Dir]) -> String {
-    moves.iter().map(|d| d.letter()).collect()
-}
+pub use case::{Case, Move};

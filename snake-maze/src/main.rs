@@ -1,8 +1,10 @@
 //! The `snake-maze` binary: POJ 1324 Holedox Moving, in the judge's format.
 
-use grid_common::cli::{Args, Printing, Program, RunResult, Stop};
-use snake_maze::parse::Parser;
-use snake_maze::solve::{solve, Options, Store, DEFAULT_MAX_STATES};
+use grid_common::cli::{self, Args, Printing, Program, RunResult, Stop};
+use snake_maze::format::{answer_line, path_line};
+use snake_maze::parse::Cases;
+use snake_maze::render;
+use snake_maze::solve::{Limit, Options, Search, Solver, Store, DEFAULT_MAX_STATES};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -27,32 +29,39 @@ Options:
   --path             after each answer, a line with the head's moves (U, D, L, R),
                      as many as the answer (an empty line for 0, none for -1)
   --show             after each answer (and path), the lair at each step: # stone,
-                     . free, * the goal (1,1), H head, o body, T tail; lairs larger
-                     than 30 x 60 are cropped to the cells the snake uses
+                     . free, * the goal (1,1), H head, o body, T tail (large lairs
+                     cropped, long solutions shortened to their first and last steps)
+  --show-all         as --show, every step
   --max-states N     give up on a case after storing N snake positions (default
                      60000000); the answers before it are printed, then exit 1
+  --max-memory SIZE  give up on a case whose search would need more than SIZE bytes
+                     (K, M, G suffixes; default 2G); the answers before it are
+                     printed, then exit 1
   --store S          the store of visited positions: auto (default) takes the dense
-                     bitset when it needs at most 128 MiB, else the hashed set; dense
-                     takes the bitset whenever its index fits 32 bits; hashed
+                     bitset when it needs at most 128 MiB, else the hashed set; dense;
+                     hashed; packed (bodies packed two bits a block, any length; the
+                     only store for bodies too long for the others)
+  --search S         guided (default): A* on the head's distance to (1,1) ignoring the
+                     body; breadth: plain breadth-first search (same answers)
   -h, --help         print this help
   -V, --version      print the version
 
 Exit codes: 0 every case answered (-1 is an answer), 1 a case reached --max-states
-or the output failed, 2 bad arguments or bad input (the answers of the cases before
-the bad one are printed).
+or --max-memory, or the output failed, 2 bad arguments or bad input (the answers of
+the cases before the bad one are printed).
 ";
 
 const PROGRAM: Program = Program {
     name: "snake-maze",
     version: env!("CARGO_PKG_VERSION"),
     usage: USAGE,
-    flags: &["--path", "--show"],
-    valued: &["--max-states", "--store"],
+    flags: &["--path"],
+    valued: &["--max-states", "--store", "--search"],
 };
 
 /// The solver's options and what to print besides the answers.
 struct Settings {
-    solver: Options,
+    options: Options,
     printing: Printing,
 }
 
@@ -70,54 +79,62 @@ fn settings(args: &Args) -> Result<Settings, String> {
         None | Some("auto") => Store::Auto,
         Some("dense") => Store::Dense,
         Some("hashed") => Store::Hashed,
+        Some("packed") => Store::Packed,
         Some(other) => {
             return Err(format!(
-                "invalid value '{other}' for --store (auto, dense or hashed)"
+                "invalid value '{other}' for --store (auto, dense, hashed or packed)"
             ))
         }
     };
-    let printing = Printing::from_args(args);
+    let search = match args.value("--search") {
+        None | Some("guided") => Search::Guided,
+        Some("breadth") => Search::Breadth,
+        Some(other) => {
+            return Err(format!(
+                "invalid value '{other}' for --search (guided or breadth)"
+            ))
+        }
+    };
     Ok(Settings {
-        solver: Options {
+        options: Options {
+            budget: cli::memory_budget(args)?,
             max_states,
-            path: printing.wants_moves(),
             store,
+            search,
         },
-        printing,
+        printing: Printing::from_args(args),
     })
 }
 
 /// Answers every case, each before the next one is read.
 fn run(settings: Settings, input: &[u8], out: &mut dyn Write) -> RunResult {
-    let mut parser = Parser::new(input);
-    let mut number = 0;
-    loop {
-        let case = match parser.next_case() {
-            Ok(Some(case)) => case,
-            Ok(None) => return Ok(Ok(())),
+    let Settings {
+        options,
+        mut printing,
+    } = settings;
+    let mut solver = Solver::new(&options);
+    for (number, case) in (1..).zip(Cases::new(input)) {
+        let case = match case {
+            Ok(case) => case,
             Err(e) => return Ok(Err(Stop::BadInput(e.to_string()))),
         };
-        number += 1;
-        let solution = match solve(&case, &settings.solver) {
-            Ok(solution) => solution,
-            Err(limit) => {
-                return Ok(Err(Stop::Limit(format!(
-                    "case {number}: {limit}\nhint: raise the budget with --max-states N"
-                ))))
+        let given_up = |e: Limit| Ok(Err(Stop::Limit(format!("case {number}: {e}"))));
+        if !printing.wants_moves() {
+            match solver.count(&case) {
+                Ok(answer) => writeln!(out, "{}", answer_line(number, answer))?,
+                Err(e) => return given_up(e),
             }
-        };
-        writeln!(out, "{}", snake_maze::format_answer(number, solution.steps))?;
-        let Some(moves) = &solution.path else {
             continue;
-        };
-        if settings.printing.path {
-            writeln!(out, "{}", snake_maze::format_path(moves))?;
         }
-        if settings.printing.show {
-            match snake_maze::render::render(&case, moves) {
-                Ok(frames) => write!(out, "{frames}")?,
-                Err(e) => writeln!(out, "(cannot show the moves: {e})")?,
-            }
+        let moves = match solver.moves(&case) {
+            Ok(moves) => moves,
+            Err(e) => return given_up(e),
+        };
+        writeln!(out, "{}", answer_line(number, moves.as_ref().map(Vec::len)))?;
+        if let Some(moves) = moves {
+            let film = || render::film(&case, &moves).map_err(|e| e.to_string());
+            printing.write_solution(out, &format!("case {number}"), &path_line(&moves), film)?;
         }
     }
+    Ok(printing.finish())
 }

@@ -11,121 +11,52 @@
 //! typically). The end of input also ends the cases cleanly, with or without `0 0 0`; after
 //! `0 0 0` only whitespace may follow.
 
+use crate::case::{Case, MAX_SIDE};
 use grid_common::input::{InputError, Reader};
 use grid_common::{Grid, Pos};
 use std::ops::RangeInclusive;
 
-/// The largest number of rows or columns accepted.
-pub const MAX_SIDE: usize = 100;
-
-/// One lair with the snake in it; valid by construction (see [`Case::new`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Case {
-    /// `true` on the stones; its shape is the lair's.
-    pub(crate) stone: Grid<bool>,
-    /// The body cells, head first, each adjacent to the next, all distinct, none on a stone.
-    pub(crate) body: Vec<Pos>,
-}
-
-impl Case {
-    /// A case from its lair (`true` on the stones) and body (head first); an error in words
-    /// unless the lair has 1 to [`MAX_SIDE`] rows and columns and the body is a chain of at
-    /// least 2 distinct adjacent cells inside the lair, off the stones.
-    pub fn new(stone: Grid<bool>, body: Vec<Pos>) -> Result<Case, String> {
-        let (rows, cols) = (stone.rows(), stone.cols());
-        if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
-            return Err(format!("a {rows} x {cols} lair (1 to {MAX_SIDE} a side)"));
-        }
-        if body.len() < 2 {
-            return Err(format!("a body of {} blocks (at least 2)", body.len()));
-        }
-        for (i, &p) in body.iter().enumerate() {
-            match stone.get(p) {
-                None => return Err(format!("body block {} at {p} is outside the lair", i + 1)),
-                Some(true) => return Err(format!("body block {} at {p} is on a stone", i + 1)),
-                Some(false) => {}
-            }
-            if body[..i].contains(&p) {
-                return Err(format!("body block {} at {p} repeats a cell", i + 1));
-            }
-            if i > 0 && !body[i - 1].is_adjacent(p) {
-                return Err(format!(
-                    "body block {} at {p} is not next to the one before",
-                    i + 1
-                ));
-            }
-        }
-        Ok(Case { stone, body })
-    }
-
-    /// The lair: `true` on the stones.
-    pub fn stone(&self) -> &Grid<bool> {
-        &self.stone
-    }
-
-    /// The body cells, head first.
-    pub fn body(&self) -> &[Pos] {
-        &self.body
-    }
-
-    /// Number of rows of the lair.
-    pub fn rows(&self) -> usize {
-        self.stone.rows()
-    }
-
-    /// Number of columns of the lair.
-    pub fn cols(&self) -> usize {
-        self.stone.cols()
-    }
-
-    /// The case in the judge's format (without the `0 0 0` end line).
-    pub fn to_input(&self) -> String {
-        let mut out = format!("{} {} {}\n", self.rows(), self.cols(), self.body.len());
-        for p in &self.body {
-            out.push_str(&format!("{} {}\n", p.row + 1, p.col + 1));
-        }
-        let stones: Vec<Pos> = self.stone.positions().filter(|&p| self.stone[p]).collect();
-        out.push_str(&format!("{}\n", stones.len()));
-        for p in stones {
-            out.push_str(&format!("{} {}\n", p.row + 1, p.col + 1));
-        }
-        out
-    }
-}
-
-/// Reads cases one at a time, so that a caller can answer case k before case k+1 is read.
+/// The cases of an input, read one at a time so that case k is answered before case k+1 is
+/// read: `Ok(case)` for each, `Err` at the first bad one, then `None` (after `0 0 0`, at the
+/// end of the input, or after an error).
 #[derive(Debug)]
-pub struct Parser<'a> {
+pub struct Cases<'a> {
     src: &'a [u8],
     reader: Reader<'a>,
     cases: usize,
     done: bool,
 }
 
-impl<'a> Parser<'a> {
-    /// A parser at the start of `src`.
-    pub fn new(src: &'a [u8]) -> Parser<'a> {
-        Parser {
+impl<'a> Cases<'a> {
+    /// The cases of `src`.
+    pub fn new(src: &'a [u8]) -> Cases<'a> {
+        Cases {
             src,
             reader: Reader::new(src),
             cases: 0,
             done: false,
         }
     }
+}
 
-    /// The next case; `Ok(None)` at `0 0 0` or at the end of input.
-    /// After an error, further calls return `Ok(None)`.
-    pub fn next_case(&mut self) -> Result<Option<Case>, InputError> {
+impl Iterator for Cases<'_> {
+    type Item = Result<Case, InputError>;
+
+    fn next(&mut self) -> Option<Result<Case, InputError>> {
         if self.done {
-            return Ok(None);
+            return None;
         }
         let result = self.read_case();
         if !matches!(result, Ok(Some(_))) {
             self.done = true;
         }
-        result
+        result.transpose()
     }
+}
 
+impl std::iter::FusedIterator for Cases<'_> {}
+
+impl Cases<'_> {
     fn read_case(&mut self) -> Result<Option<Case>, InputError> {
         self.reader.skip_blank_lines();
         if self.reader.at_end() {
@@ -249,14 +180,10 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// Every case of an input (for tests and tools; the binary reads case by case).
+/// Every case of an input, or its first error (for tests and tools; the binary reads case
+/// by case).
 pub fn parse_all(src: &[u8]) -> Result<Vec<Case>, InputError> {
-    let mut parser = Parser::new(src);
-    let mut cases = Vec::new();
-    while let Some(case) = parser.next_case()? {
-        cases.push(case);
-    }
-    Ok(cases)
+    Cases::new(src).collect()
 }
 
 #[cfg(test)]

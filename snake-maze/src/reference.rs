@@ -1,10 +1,10 @@
 //! The brute-force reference: a breadth-first search over the literal list of body cells.
 //!
-//! No encoding, no tables: a position is the `Vec<Pos>` of the body, head first, and the
-//! visited set is a `HashSet` of them. Obviously right, slow; for tests on small lairs.
+//! No encoding, no tables, no estimate: a position is the `Vec<Pos>` of the body, head
+//! first, and the visited set is a `HashSet` of them. Obviously right, slow; for tests.
 
-use crate::parse::Case;
-use grid_common::{Dir, Pos};
+use crate::case::{Case, Move};
+use grid_common::Pos;
 use std::collections::{HashSet, VecDeque};
 
 /// What the reference found.
@@ -19,7 +19,7 @@ pub struct Reference {
 /// The body after the head moves in `dir`, or `None` when the move is not allowed: the head
 /// must stay in the lair, off the stones and off every cell the body holds before the move
 /// (the tail's included).
-pub fn step(case: &Case, body: &[Pos], dir: Dir) -> Option<Vec<Pos>> {
+pub fn step(case: &Case, body: &[Pos], dir: Move) -> Option<Vec<Pos>> {
     let head = *body.first()?;
     let to = case.stone.step(head, dir)?;
     if case.stone[to] || body.contains(&to) {
@@ -30,8 +30,13 @@ pub fn step(case: &Case, body: &[Pos], dir: Dir) -> Option<Vec<Pos>> {
     Some(moved)
 }
 
+/// The fewest moves for the head to reach (1,1), `None` when it cannot.
+pub fn count(case: &Case) -> Option<usize> {
+    search(case, usize::MAX).and_then(|r| r.steps)
+}
+
 /// Breadth-first search over bodies; `None` when more than `limit` positions were seen.
-pub fn reference(case: &Case, limit: usize) -> Option<Reference> {
+pub fn search(case: &Case, limit: usize) -> Option<Reference> {
     let goal = Pos::new(0, 0);
     if case.body.first() == Some(&goal) {
         return Some(Reference {
@@ -44,7 +49,7 @@ pub fn reference(case: &Case, limit: usize) -> Option<Reference> {
     seen.insert(case.body.clone());
     queue.push_back((case.body.clone(), 0));
     while let Some((body, dist)) = queue.pop_front() {
-        for dir in Dir::ALL {
+        for dir in Move::ALL {
             let Some(next) = step(case, &body, dir) else {
                 continue;
             };

@@ -1,9 +1,10 @@
 //! Generators and checks shared by the tests, `cargo xtask stress` and `cargo xtask bench`.
 
-use crate::parse::{parse_all, Case};
-use crate::reference::reference;
+use crate::case::Case;
+use crate::parse::parse_all;
+use crate::reference;
 use crate::replay::check_path;
-use crate::solve::{solve, Options, Store};
+use crate::solve::{Limit, Options, Search, Solver, Store};
 use grid_common::rng::Rng;
 use grid_common::{Grid, Pos};
 
@@ -85,7 +86,7 @@ pub fn format_input(cases: &[Case], blank: bool, terminated: bool) -> String {
 /// on a side, bodies of every length that fits (short ones more often), random stones,
 /// (1,1) sometimes cut off.
 pub fn random_input(rng: &mut Rng, max_size: usize) -> String {
-    let max_size = max_size.clamp(2, crate::parse::MAX_SIDE);
+    let max_size = max_size.clamp(2, crate::case::MAX_SIDE);
     let count = rng.range(1, 4);
     let cases: Vec<Case> = (0..count)
         .map(|_| {
@@ -109,58 +110,91 @@ pub fn random_input(rng: &mut Rng, max_size: usize) -> String {
     format_input(&cases, rng.chance(0.7), rng.chance(0.8))
 }
 
-/// Solves every case with each store, with and without paths, and with the reference; replays
-/// every path. Cases needing more than [`CHECK_LIMIT`] positions are skipped.
-/// Ok(number of cases checked) or Err(what disagreed, in words).
+/// What [`check_input_counts`] did with an input's cases.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Checked {
+    /// Cases compared with the reference.
+    pub checked: usize,
+    /// Cases skipped: some search (or the reference) needed more than [`CHECK_LIMIT`]
+    /// positions.
+    pub skipped: usize,
+}
+
+/// Solves every case with every store and both searches, counting and with moves, and with
+/// the reference; replays every path. Cases needing more than [`CHECK_LIMIT`] positions are
+/// skipped. Ok(number of cases checked) or Err(what disagreed, in words).
 pub fn check_input(input: &str) -> Result<usize, String> {
+    check_input_counts(input).map(|c| c.checked)
+}
+
+/// [`check_input`], saying how many cases were checked and how many skipped.
+pub fn check_input_counts(input: &str) -> Result<Checked, String> {
     let cases =
         parse_all(input.as_bytes()).map_err(|e| format!("the input does not parse: {e}"))?;
-    let mut checked = 0;
-    'cases: for (i, case) in cases.iter().enumerate() {
-        let number = i + 1;
-        let mut answers = Vec::new();
-        for store in [Store::Dense, Store::Hashed] {
-            for path in [false, true] {
-                let options = Options {
-                    max_states: CHECK_LIMIT,
-                    path,
-                    store,
-                };
-                let Ok(solution) = solve(case, &options) else {
-                    continue 'cases;
-                };
-                if let (Some(steps), Some(moves)) = (solution.steps, &solution.path) {
-                    check_path(case, moves, steps).map_err(|e| {
-                        format!("case {number}: the {store:?} path does not replay: {e}")
-                    })?;
-                } else if path && solution.steps.is_some() {
-                    return Err(format!("case {number}: no path from the {store:?} store"));
-                }
-                answers.push((store, path, solution));
-            }
+    let mut counts = Checked::default();
+    for (i, case) in cases.iter().enumerate() {
+        if check_case(case).map_err(|e| format!("case {}: {e}", i + 1))? {
+            counts.checked += 1;
+        } else {
+            counts.skipped += 1;
         }
-        let Some(expected) = reference(case, CHECK_LIMIT as usize + 1) else {
-            return Err(format!(
-                "case {number}: the reference saw more positions than the solver's budget"
-            ));
-        };
-        for (store, path, solution) in &answers {
-            if solution.steps != expected.steps {
-                return Err(format!(
-                    "case {number}: {store:?} (path {path}) says {:?}, the reference {:?}",
-                    solution.steps, expected.steps
-                ));
-            }
-            if expected.steps.is_none() && solution.states != expected.seen as u64 {
-                return Err(format!(
-                    "case {number}: {store:?} (path {path}) reached {} positions, the reference {}",
-                    solution.states, expected.seen
-                ));
-            }
-        }
-        checked += 1;
     }
-    Ok(checked)
+    Ok(counts)
+}
+
+/// Every store and search against the reference on one case: Ok(false) when skipped.
+fn check_case(case: &Case) -> Result<bool, String> {
+    let mut answers = Vec::new();
+    for store in [Store::Dense, Store::Hashed, Store::Packed] {
+        for search in [Search::Guided, Search::Breadth] {
+            let options = Options {
+                max_states: CHECK_LIMIT,
+                store,
+                search,
+                ..Options::default()
+            };
+            let mut solver = Solver::new(&options);
+            for want_moves in [false, true] {
+                let solution = match solver.solve(case, want_moves) {
+                    Ok(solution) => solution,
+                    // A bitset over every shape of a long body does not fit; the other
+                    // stores still answer.
+                    Err(Limit::Memory(_)) if store == Store::Dense => continue,
+                    Err(_) => return Ok(false),
+                };
+                let what = format!("{store:?} {search:?} (moves {want_moves})");
+                match (solution.steps, &solution.moves) {
+                    (Some(steps), Some(moves)) => check_path(case, moves, steps)
+                        .map_err(|e| format!("the {what} path does not replay: {e}"))?,
+                    (Some(_), None) if want_moves => return Err(format!("no path from {what}")),
+                    (None, Some(_)) => return Err(format!("a path but no answer from {what}")),
+                    _ => {}
+                }
+                answers.push((what, search, solution));
+            }
+        }
+    }
+    let Some(expected) = reference::search(case, CHECK_LIMIT as usize + 1) else {
+        return Ok(false);
+    };
+    for (what, search, solution) in &answers {
+        if solution.steps != expected.steps {
+            return Err(format!(
+                "{what} says {:?}, the reference {:?}",
+                solution.steps, expected.steps
+            ));
+        }
+        // Without a way to (1,1), a breadth-first search stores every reachable position,
+        // and so does the guided one unless the estimate saw at once that there is none.
+        let full = *search == Search::Breadth || solution.states > 1;
+        if expected.steps.is_none() && full && solution.states != expected.seen as u64 {
+            return Err(format!(
+                "{what} reached {} positions, the reference {}",
+                solution.states, expected.seen
+            ));
+        }
+    }
+    Ok(true)
 }
 
 /// Smaller inputs derived from `input`: a case dropped, a stone dropped, the tail dropped,
@@ -242,13 +276,46 @@ fn cut_off_lair(rng: &mut Rng, length: usize, stones: usize) -> Case {
     }
 }
 
+/// A free 100 x 100 lair holding a body of `length` blocks laid along a serpentine from the
+/// bottom row up (the bottom row right to left, the next left to right, ...); the head is
+/// the last block laid, the tail in the bottom right corner. The head has a clear way up.
+pub fn long_snake(length: usize) -> Case {
+    let cells = (0..100)
+        .rev()
+        .enumerate()
+        .flat_map(|(k, r)| (0..100).map(move |c| Pos::new(r, if k % 2 == 0 { 99 - c } else { c })));
+    let mut body: Vec<Pos> = cells.take(length.clamp(2, 100 * 100)).collect();
+    body.reverse();
+    Case {
+        stone: Grid::new(100, 100, false),
+        body,
+    }
+}
+
+/// A free 100 x 100 lair with a body of `length` blocks along the serpentine from (1,1)
+/// (row 1 left to right, row 2 right to left, ...), its tail on (1,1): the head's way back
+/// opens only as the body leaves the top rows, so a search stores a vast number of
+/// positions first.
+pub fn trapped_snake(length: usize) -> Case {
+    let cells = (0..100)
+        .flat_map(|r| (0..100).map(move |c| Pos::new(r, if r % 2 == 0 { c } else { 99 - c })));
+    let mut body: Vec<Pos> = cells.take(length.clamp(2, 100 * 100)).collect();
+    body.reverse();
+    Case {
+        stone: Grid::new(100, 100, false),
+        body,
+    }
+}
+
 /// The worst-case benchmark inputs, generated deterministically: (name, input).
 ///
-/// - `cutoff-l8`: five 20 x 20 lairs, L = 8, (1,1) cut off, so every reachable position
-///   (about 560k to 630k each) is explored;
+/// - `cutoff-l8`: five 20 x 20 lairs, L = 8, (1,1) cut off by stones (about 560k to 630k
+///   positions each for a breadth-first search; the guided search sees at once that there
+///   is no way);
 /// - `mixed-l8`: six 20 x 20 lairs, L = 8, with stones and the head far from (1,1);
 /// - `cutoff-l10`, `cutoff-l12`: one 20 x 20 lair with (1,1) cut off, L = 10 and L = 12;
-/// - `open-100-l8`: a free 100 x 100 lair, L = 8, the head in the far corner.
+/// - `open-100-l8`: a free 100 x 100 lair, L = 8, the head in the far corner;
+/// - `long-100-l1000`: a free 100 x 100 lair, a body of 1,000 blocks with a way out.
 pub fn bench_inputs() -> Vec<(String, String)> {
     let mut rng = Rng::new(1324);
     let cutoff: Vec<Case> = (0..5)
@@ -282,5 +349,31 @@ pub fn bench_inputs() -> Vec<(String, String)> {
         ("cutoff-l10".to_string(), format_input(&[l10], true, true)),
         ("cutoff-l12".to_string(), format_input(&[l12], true, true)),
         ("open-100-l8".to_string(), format_input(&[open], true, true)),
+        (
+            "long-100-l1000".to_string(),
+            format_input(&[long_snake(1000)], true, true),
+        ),
     ]
+}
+
+/// Benchmark inputs with the binary's arguments: (name, arguments, input). The cut-off
+/// lairs explored in full (`--search breadth`) with each store, to compare the stores'
+/// cost per position on the same search.
+pub fn bench_inputs_with_args() -> Vec<(String, Vec<String>, String)> {
+    let inputs = bench_inputs();
+    let mut out = Vec::new();
+    for (name, input) in inputs
+        .iter()
+        .filter(|(n, _)| n == "cutoff-l10" || n == "cutoff-l12")
+    {
+        for store in ["dense", "hashed"] {
+            let args = ["--search", "breadth", "--store", store].map(String::from);
+            out.push((
+                format!("{name}-breadth-{store}"),
+                args.to_vec(),
+                input.clone(),
+            ));
+        }
+    }
+    out
 }

@@ -4,8 +4,9 @@
 use grid_common::rng::Rng;
 use grid_common::Dir;
 use snake_maze::parse::parse_all;
+use snake_maze::reference;
 use snake_maze::replay::{check_path, replay};
-use snake_maze::solve::{solve, Options, Store};
+use snake_maze::solve::{Options, Search, Solver, Store};
 use snake_maze::testkit::random_input;
 
 #[test]
@@ -15,38 +16,30 @@ fn every_path_replays_to_the_goal() {
         let mut rng = Rng::new(seed);
         let input = random_input(&mut rng, 8);
         for case in parse_all(input.as_bytes()).expect("generated input parses") {
-            for store in [Store::Auto, Store::Hashed] {
-                let options = Options {
-                    path: true,
-                    store,
-                    max_states: 300_000,
-                };
-                let Ok(solution) = solve(&case, &options) else {
-                    continue;
-                };
-                let plain = solve(
-                    &case,
-                    &Options {
-                        path: false,
-                        ..options
-                    },
-                )
-                .expect("same budget");
-                assert_eq!(plain.steps, solution.steps);
-                assert_eq!(plain.path, None);
-                match (solution.steps, solution.path) {
-                    (Some(steps), Some(moves)) => {
+            for store in [Store::Auto, Store::Hashed, Store::Packed] {
+                for search in [Search::Guided, Search::Breadth] {
+                    let options = Options {
+                        store,
+                        search,
+                        max_states: 300_000,
+                        ..Options::default()
+                    };
+                    let mut solver = Solver::new(&options);
+                    let Ok(moves) = solver.moves(&case) else {
+                        continue;
+                    };
+                    let steps = solver.count(&case).expect("same budget");
+                    assert_eq!(steps, moves.as_ref().map(Vec::len));
+                    if let (Some(steps), Some(moves)) = (steps, moves) {
                         check_path(&case, &moves, steps)
                             .unwrap_or_else(|e| panic!("{e}\n{}", case.to_input()));
                         paths += 1;
                     }
-                    (None, None) => {}
-                    other => panic!("steps and path disagree: {other:?}"),
                 }
             }
         }
     }
-    assert!(paths > 200, "{paths}");
+    assert!(paths > 1000, "{paths}");
 }
 
 #[test]
@@ -60,10 +53,47 @@ fn replay_rejects_illegal_moves() {
     let err = replay(case, &[Dir::Up, Dir::Right]).unwrap_err();
     assert_eq!((err.step, err.reason), (2, "the head would enter a stone"));
     // A cell the tail leaves may be entered on the next move, not on this one.
-    assert_eq!(replay(case, &[Dir::Up, Dir::Left]).map(|b| b.len()), Ok(3));
+    let end = replay(case, &[Dir::Up, Dir::Left]).expect("legal");
+    assert!(end.reached);
     let tail = parse_all(b"2 1 2\n2 1\n1 1\n0\n").expect("parses");
     let err = replay(&tail[0], &[Dir::Up]).unwrap_err();
     assert_eq!(err.reason, "the head would enter the body");
     assert!(check_path(case, &[Dir::Right], 1).is_err());
     assert!(check_path(case, &[], 1).is_err());
+    assert!(check_path(case, &[Dir::Up, Dir::Left], 2).is_ok());
+}
+
+/// Replay and the reference's `step` state the rules apart; they agree on every move of
+/// random walks, legal or not.
+#[test]
+fn replay_and_the_references_step_agree_move_by_move() {
+    let mut legal = 0;
+    let mut illegal = 0;
+    for seed in 0..400 {
+        let mut rng = Rng::new(7000 + seed);
+        let input = random_input(&mut rng, 6);
+        for case in parse_all(input.as_bytes()).expect("generated input parses") {
+            let mut moves: Vec<Dir> = Vec::new();
+            let mut body = case.body().to_vec();
+            for _ in 0..30 {
+                let dir = *rng.choose(&Dir::ALL);
+                moves.push(dir);
+                let stepped = reference::step(&case, &body, dir);
+                let replayed = replay(&case, &moves);
+                match (stepped, replayed) {
+                    (Some(next), Ok(end)) => {
+                        assert_eq!(next, end.body, "{}{moves:?}", case.to_input());
+                        body = next;
+                        legal += 1;
+                    }
+                    (None, Err(_)) => {
+                        moves.pop();
+                        illegal += 1;
+                    }
+                    (s, r) => panic!("step {s:?}, replay {r:?}\n{}{moves:?}", case.to_input()),
+                }
+            }
+        }
+    }
+    assert!(legal > 3000 && illegal > 3000, "{legal} {illegal}");
 }

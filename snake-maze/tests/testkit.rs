@@ -2,9 +2,10 @@
 
 use grid_common::rng::Rng;
 use grid_common::Pos;
-use snake_maze::parse::{parse_all, Case};
-use snake_maze::solve::{solve, Options};
-use snake_maze::testkit::{bench_inputs, random_input, shrink_input};
+use snake_maze::case::Case;
+use snake_maze::parse::parse_all;
+use snake_maze::solve::{Options, Search, Solver};
+use snake_maze::testkit::{bench_inputs, bench_inputs_with_args, random_input, shrink_input};
 
 /// A rough size: cases, stones, blocks and cells.
 fn size(cases: &[Case]) -> usize {
@@ -46,7 +47,8 @@ fn bench_inputs_are_what_they_say() {
             "mixed-l8",
             "cutoff-l10",
             "cutoff-l12",
-            "open-100-l8"
+            "open-100-l8",
+            "long-100-l1000"
         ]
     );
     for (name, input) in &inputs {
@@ -59,18 +61,51 @@ fn bench_inputs_are_what_they_say() {
             }
         }
     }
-    // The five cut-off L = 8 lairs: (1,1) unreachable, 560k to 626k positions each.
+    // The five cut-off L = 8 lairs: (1,1) unreachable, 560k to 626k positions each for a
+    // breadth-first search (the guided one sees at once that there is no way).
     let cutoff = parse_all(inputs[0].1.as_bytes()).expect("parses");
     assert_eq!(cutoff.len(), 5);
+    let breadth = Options {
+        search: Search::Breadth,
+        ..Options::default()
+    };
     for case in &cutoff {
         assert_eq!(case.body().len(), 8);
-        let solution = solve(case, &Options::default()).expect("within the budget");
+        let solution = Solver::new(&breadth)
+            .solve(case, false)
+            .expect("within the budget");
         assert_eq!(solution.steps, None);
         assert!(
             (560_000..=626_000).contains(&solution.states),
             "{}",
             solution.states
         );
+        let guided = Solver::new(&Options::default())
+            .solve(case, false)
+            .expect("within the budget");
+        assert_eq!((guided.steps, guided.states), (None, 1));
     }
     assert_eq!(parse_all(inputs[1].1.as_bytes()).expect("parses").len(), 6);
+    let long = parse_all(inputs[5].1.as_bytes()).expect("parses");
+    assert_eq!(long[0].body().len(), 1000);
+}
+
+#[test]
+fn bench_inputs_with_args_explore_in_full_with_each_store() {
+    let with_args = bench_inputs_with_args();
+    let names: Vec<&str> = with_args.iter().map(|(n, _, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "cutoff-l10-breadth-dense",
+            "cutoff-l10-breadth-hashed",
+            "cutoff-l12-breadth-dense",
+            "cutoff-l12-breadth-hashed"
+        ]
+    );
+    for (name, args, input) in &with_args {
+        assert_eq!(args[..3], ["--search", "breadth", "--store"], "{name}");
+        assert!(name.ends_with(args[3].as_str()), "{name}");
+        assert_eq!(parse_all(input.as_bytes()).expect("parses").len(), 1);
+    }
 }
