@@ -137,7 +137,11 @@ impl Case {
 
     /// A case from rows of whitespace-separated tokens (`"A A C ."`), as in the input;
     /// rows of different lengths are a [`CaseError::Shape`].
-    pub fn from_rows<S: AsRef<str>>(rows: &[S], target: &str, goal: Pos) -> Result<Case, CaseError> {
+    pub fn from_rows<S: AsRef<str>>(
+        rows: &[S],
+        target: &str,
+        goal: Pos,
+    ) -> Result<Case, CaseError> {
         let tokens: Vec<Vec<&str>> = rows
             .iter()
             .map(|r| r.as_ref().split_whitespace().collect())

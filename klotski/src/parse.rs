@@ -53,7 +53,10 @@ pub fn parse_all(input: &[u8]) -> Result<Vec<Case>, InputError> {
 type Token<'a> = (usize, &'a [u8]);
 
 /// The next line with content, split into tokens; an error naming `what` at the end of input.
-fn tokens_of<'a>(reader: &mut Reader<'a>, what: &str) -> Result<(Line<'a>, Vec<Token<'a>>), InputError> {
+fn tokens_of<'a>(
+    reader: &mut Reader<'a>,
+    what: &str,
+) -> Result<(Line<'a>, Vec<Token<'a>>), InputError> {
     reader.skip_blank_lines();
     let at = reader.offset();
     let line = reader
@@ -85,7 +88,11 @@ fn exactly<'a>(
     what: &str,
 ) -> Result<(), InputError> {
     if let Some(&(at, extra)) = tokens.get(count) {
-        return Err(reader.error_at(at, format!("end of line (the line holds {what})"), describe_token(extra)));
+        return Err(reader.error_at(
+            at,
+            format!("end of line (the line holds {what})"),
+            describe_token(extra),
+        ));
     }
     if tokens.len() < count {
         return Err(reader.error_at(line.offset + line.text.len(), what, "end of line"));
@@ -105,14 +112,24 @@ fn number(
         .and_then(|s| s.parse::<usize>().ok())
         .filter(|n| range.contains(n))
         .ok_or_else(|| {
-            let expected = format!("{what} (an integer from {} to {})", range.start(), range.end());
+            let expected = format!(
+                "{what} (an integer from {} to {})",
+                range.start(),
+                range.end()
+            );
             reader.error_at(at, expected, describe_token(text))
         })
 }
 
 fn read_case(reader: &mut Reader<'_>) -> Result<Case, InputError> {
     let (line, header) = tokens_of(reader, "a line 'R C' (the box's rows and columns)")?;
-    exactly(reader, line, &header, 2, "2 numbers, the rows and the columns")?;
+    exactly(
+        reader,
+        line,
+        &header,
+        2,
+        "2 numbers, the rows and the columns",
+    )?;
     let rows = number(reader, header[0], "the number of rows", 1..=MAX_CELLS)?;
     let cols = number(reader, header[1], "the number of columns", 1..=MAX_CELLS)?;
     if rows * cols > MAX_CELLS {
@@ -148,7 +165,13 @@ fn read_case(reader: &mut Reader<'_>) -> Result<Case, InputError> {
     let (target_at, target_name) = target[0];
     let target_name = String::from_utf8_lossy(target_name).into_owned();
     let (line, goal) = tokens_of(reader, "a line 'r c' (where the target must end)")?;
-    exactly(reader, line, &goal, 2, "2 numbers, the goal's row and column")?;
+    exactly(
+        reader,
+        line,
+        &goal,
+        2,
+        "2 numbers, the goal's row and column",
+    )?;
     let row = number(reader, goal[0], "the goal's row", 0..=rows - 1)?;
     let col = number(reader, goal[1], "the goal's column", 0..=cols - 1)?;
     let cells: Vec<Option<&str>> = names.iter().map(Option::as_deref).collect();

@@ -172,4 +172,3 @@ impl<'a> Search<'a> {
         (answer, distance.len(), farthest)
     }
 }
-

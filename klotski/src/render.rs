@@ -11,7 +11,8 @@ use crate::replay::{replay, ReplayError};
 
 /// Characters given to names longer than one character, in order, skipping any that a
 /// one-character name uses.
-const SPARE: &str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789#$%&*+=@?!αβγδεζηθικλμ";
+const SPARE: &str =
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789#$%&*+=@?!αβγδεζηθικλμ";
 
 /// The character that draws each block, and the legend of the names drawn otherwise.
 pub fn characters(case: &Case) -> (Vec<char>, Vec<(char, String)>) {

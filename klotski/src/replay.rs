@@ -48,7 +48,13 @@ pub fn replay(case: &Case, moves: &[Move]) -> Result<Replayed, ReplayError> {
         for p in &block.cells {
             owner[p.row * case.cols + p.col] = Some(i);
         }
-        cells.push(block.cells.iter().map(|p| (p.row as isize, p.col as isize)).collect());
+        cells.push(
+            block
+                .cells
+                .iter()
+                .map(|p| (p.row as isize, p.col as isize))
+                .collect(),
+        );
     }
     let corner = |cells: &[(isize, isize)]| {
         let r = cells.iter().map(|c| c.0).min().unwrap_or(0);
@@ -56,7 +62,10 @@ pub fn replay(case: &Case, moves: &[Move]) -> Result<Replayed, ReplayError> {
         Pos::new(r as usize, c as usize)
     };
     for (k, m) in moves.iter().enumerate() {
-        let fail = |reason: String| ReplayError { step: k + 1, reason };
+        let fail = |reason: String| ReplayError {
+            step: k + 1,
+            reason,
+        };
         let Some(b) = case.blocks.iter().position(|x| x.name == m.block) else {
             return Err(fail(format!("no block is named {:?}", m.block)));
         };

@@ -89,13 +89,34 @@ pub struct Solver {
 macro_rules! dispatch {
     ($layout:expr, $options:expr, $stop:expr, |$found:ident| $body:expr) => {
         match $layout.words() {
-            1 => { let $found = bfs::search::<1>($layout, $options, $stop)?; $body }
-            2 => { let $found = bfs::search::<2>($layout, $options, $stop)?; $body }
-            3 => { let $found = bfs::search::<3>($layout, $options, $stop)?; $body }
-            4 => { let $found = bfs::search::<4>($layout, $options, $stop)?; $body }
-            5 => { let $found = bfs::search::<5>($layout, $options, $stop)?; $body }
-            6 => { let $found = bfs::search::<6>($layout, $options, $stop)?; $body }
-            _ => { let $found = bfs::search::<7>($layout, $options, $stop)?; $body }
+            1 => {
+                let $found = bfs::search::<1>($layout, $options, $stop)?;
+                $body
+            }
+            2 => {
+                let $found = bfs::search::<2>($layout, $options, $stop)?;
+                $body
+            }
+            3 => {
+                let $found = bfs::search::<3>($layout, $options, $stop)?;
+                $body
+            }
+            4 => {
+                let $found = bfs::search::<4>($layout, $options, $stop)?;
+                $body
+            }
+            5 => {
+                let $found = bfs::search::<5>($layout, $options, $stop)?;
+                $body
+            }
+            6 => {
+                let $found = bfs::search::<6>($layout, $options, $stop)?;
+                $body
+            }
+            _ => {
+                let $found = bfs::search::<7>($layout, $options, $stop)?;
+                $body
+            }
         }
     };
 }
@@ -161,11 +182,20 @@ fn rebuild<const W: usize>(case: &Case, layout: &Layout, found: &Found<W>) -> Op
     unpack(&found.states[path[0] as usize], &mut before);
     for &index in &path[1..] {
         unpack(&found.states[index as usize], &mut after);
-        let class = (0..slots).find(|&j| before[j] != after[j]).map(|j| layout.slot_class[j])?;
+        let class = (0..slots)
+            .find(|&j| before[j] != after[j])
+            .map(|j| layout.slot_class[j])?;
         let range = layout.class_slots[class]..layout.class_slots[class + 1];
-        let from = before[range.clone()].iter().copied().find(|a| !after[range.clone()].contains(a))?;
-        let to = after[range.clone()].iter().copied().find(|a| !before[range.clone()].contains(a))?;
-        let block = (0..case.blocks.len()).find(|&i| layout.block_class[i] == class && at[i] == from)?;
+        let from = before[range.clone()]
+            .iter()
+            .copied()
+            .find(|a| !after[range.clone()].contains(a))?;
+        let to = after[range.clone()]
+            .iter()
+            .copied()
+            .find(|a| !before[range.clone()].contains(a))?;
+        let block =
+            (0..case.blocks.len()).find(|&i| layout.block_class[i] == class && at[i] == from)?;
         at[block] = to;
         moves.push(Move {
             block: case.blocks[block].name.clone(),
