@@ -123,6 +123,10 @@ fn number(
 
 fn read_case(reader: &mut Reader<'_>) -> Result<Case, InputError> {
     let (line, header) = tokens_of(reader, "a line 'R C' (the box's rows and columns)")?;
+    // A first token that is no number says more than a missing second one.
+    if let Some(&first) = header.first() {
+        number(reader, first, "the number of rows", 1..=MAX_CELLS)?;
+    }
     exactly(
         reader,
         line,

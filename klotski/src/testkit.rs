@@ -276,39 +276,26 @@ pub fn classic_case(rows: &[&str; 5]) -> Case {
     Case::from_rows(rows, "B", Pos::new(3, 1)).expect("a valid classic layout")
 }
 
-/// A box of `rows` x `cols` filled with random blocks of 1 to 2 cells, leaving `empty`
-/// cells empty; the target a 2x2 block in the top-left corner, its goal the bottom-right.
-pub fn crowded_case(rng: &mut Rng, rows: usize, cols: usize, empty: usize) -> Case {
-    let mut owner: Vec<Option<String>> = vec![None; rows * cols];
-    for k in [0, 1, cols, cols + 1] {
-        owner[k] = Some("T".to_string());
-    }
-    let mut holes: Vec<usize> = (0..rows * cols).filter(|k| owner[*k].is_none()).collect();
-    rng.shuffle(&mut holes);
-    holes.truncate(empty);
-    let mut next = 0;
-    for k in 0..rows * cols {
-        if owner[k].is_some() || holes.contains(&k) {
-            continue;
-        }
-        next += 1;
-        let name = format!("b{next}");
-        owner[k] = Some(name.clone());
-        let (r, c) = (k / cols, k % cols);
-        let right = c + 1 < cols && owner[k + 1].is_none() && !holes.contains(&(k + 1));
-        let down = r + 1 < rows && owner[k + cols].is_none() && !holes.contains(&(k + cols));
-        match rng.below(3) {
-            0 if right => owner[k + 1] = Some(name),
-            1 if down => owner[k + cols] = Some(name),
-            _ => {}
-        }
-    }
-    let cells: Vec<Option<&str>> = owner.iter().map(|o| o.as_deref()).collect();
-    Case::new(rows, cols, &cells, "T", Pos::new(rows - 2, cols - 2)).expect("a valid crowded case")
-}
+/// Larger boxes for benchmarks: (name, input). Their reachable positions: about 1.9
+/// million (6 rows x 4 columns), 1.1 million (6x6) and 1.2 million (8x8).
+pub const LARGE: &[(&str, &str)] = &[
+    (
+        "box-6x4",
+        "6 4\na T T b\na T T b\nc d d e\nc f g e\nh i j k\nl . . m\nT\n4 1\n",
+    ),
+    (
+        "box-6x6",
+        "6 6\na a T T b b\nc c T T d d\ne f f g g h\ne i i j j h\nk l l m m n\nk . . . . n\nT\n4 4\n",
+    ),
+    (
+        "box-8x8",
+        "8 8\nT T a a b b c c\nT T a a b b c c\nd d e e f f g g\nd d e e f f g g\n\
+         h i j j k l m m\nh i j j k l m m\nn n o o . . q q\nn n o o . . q q\nT\n6 6\n",
+    ),
+];
 
 /// The worst-case benchmark inputs: the classic board, the whole traditional collection,
-/// and crowded 6x6 and 8x8 boxes (millions of positions).
+/// and the [`LARGE`] boxes.
 pub fn bench_inputs() -> Vec<(String, String)> {
     let text = |case: &Case| case.to_string();
     let mut inputs = vec![(
@@ -322,12 +309,8 @@ pub fn bench_inputs() -> Vec<(String, String)> {
             .map(|(_, rows)| text(&classic_case(rows)))
             .collect(),
     ));
-    let mut rng = Rng::new(1926);
-    for (name, rows, cols, empty) in [("crowded-6x6", 6, 6, 4), ("crowded-8x8", 8, 8, 6)] {
-        inputs.push((
-            name.to_string(),
-            text(&crowded_case(&mut rng, rows, cols, empty)),
-        ));
+    for (name, input) in LARGE {
+        inputs.push((name.to_string(), input.to_string()));
     }
     inputs
 }
@@ -376,7 +359,7 @@ pub fn judge_check(input: &str, expected: &str, actual: &str) -> Result<(), Stri
             );
         }
         let end = replay::replay(case, &moves).map_err(|e| format!("case {number}: {e}"))?;
-        if !end.solved {
+        if actual_count.is_some() && !end.solved {
             return Err(format!(
                 "case {number}: the moves end with the target off its goal"
             ));
@@ -415,6 +398,7 @@ mod tests {
             ("2\nC (0,2) (0,3)\nB (1,0) (0,1)\nextra\n", "extra line"),
             ("2\nC 0,2 0,3\nB (1,0) (0,1)\n", "not a move"),
             ("-1\n", "count -1"),
+            ("0\n", "count 0"),
         ];
         for (actual, why) in wrong {
             let e = judge_check(SAMPLE, expected, actual).expect_err(actual);
