@@ -47,7 +47,7 @@ pub(super) fn search<const W: usize>(
     let mut states: Vec<[u64; W]> = Vec::with_capacity(FIRST_CAPACITY / 2);
     let mut parents: Vec<u32> = Vec::with_capacity(FIRST_CAPACITY / 2);
     let start = pack::<W>(&layout.start);
-    table.insert(start, 0);
+    table.insert(start);
     states.push(start);
     parents.push(0);
     let mut found = Found {
@@ -95,7 +95,7 @@ pub(super) fn search<const W: usize>(
                     parents.reserve_exact(capacity / 2 - parents.len());
                     table = table.grown();
                 }
-                if !table.insert(key, states.len() as u32) {
+                if !table.insert(key) {
                     continue;
                 }
                 if states.len() >= max_states {
