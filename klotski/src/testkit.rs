@@ -315,6 +315,18 @@ pub fn bench_inputs() -> Vec<(String, String)> {
     inputs
 }
 
+/// The [`LARGE`] boxes run with `--count` (name, the binary's arguments, input): every
+/// reachable position is visited, 1.1 to 1.9 million of them.
+pub fn bench_inputs_counted() -> Vec<(String, Vec<String>, String)> {
+    LARGE
+        .iter()
+        .map(|(name, input)| {
+            let args = vec!["--count".to_string()];
+            (format!("{name}-count"), args, input.to_string())
+        })
+        .collect()
+}
+
 /// Checks a program's output for an input against the judge's expected output: for each
 /// case, the first line (the count) must equal the expected one, and the printed moves
 /// (as many lines as the count) must replay legally and end with the target on its goal.
