@@ -247,7 +247,7 @@ pub const CLASSIC: &[(&str, [&str; 5])] = &[
     ),
     (
         "yusheng-xili",
-        ["A B B G", "A B B H", "C E E I", "C D F J", ". D F ."],
+        ["A B B G", "A B B H", "C E E F", "C D . F", "I D . J"],
     ),
     (
         "zuoyou-bubing",
