@@ -93,19 +93,22 @@ fn run(settings: Settings, input: &[u8], out: &mut dyn Write) -> RunResult {
             Err(e) => return Ok(Err(Stop::BadInput(e.to_string()))),
         };
         let given_up = |e: Limit| Ok(Err(Stop::Limit(format!("case {number}: {e}"))));
-        let moves = match solver.moves(&case) {
-            Ok(moves) => moves,
+        // With --count, one search that visits every reachable position gives both.
+        let solved = if count {
+            solver.moves_and_reach(&case).map(|(m, r)| (m, Some(r)))
+        } else {
+            solver.moves(&case).map(|m| (m, None))
+        };
+        let (moves, reach) = match solved {
+            Ok(solved) => solved,
             Err(e) => return given_up(e),
         };
         writeln!(out, "{}", answer_line(number, moves.as_ref().map(Vec::len)))?;
         if let Some(moves) = moves.as_deref().filter(|m| !m.is_empty()) {
             writeln!(out, "{}", path_line(moves))?;
         }
-        if count {
-            match solver.reach(&case) {
-                Ok(reach) => writeln!(out, "{}", reach_line(&reach))?,
-                Err(e) => return given_up(e),
-            }
+        if let Some(reach) = reach {
+            writeln!(out, "{}", reach_line(&reach))?;
         }
         if let Some(moves) = moves.filter(|_| printing.show) {
             let film = render::film(&case, &moves).map_err(|e| e.to_string());

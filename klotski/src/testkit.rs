@@ -146,6 +146,16 @@ pub fn check_case(solver: &mut Solver, case: &Case, plain: bool) -> Result<(), S
         (moves, _) => return Err(format!("moves {moves:?} for count {expected:?} on\n{case}")),
     }
     let reach = solver.reach(case).map_err(limit)?;
+    let (moves_too, reach_too) = solver.moves_and_reach(case).map_err(limit)?;
+    if reach_too != reach || moves_too.as_ref().map(Vec::len) != expected {
+        return Err(format!(
+            "moves_and_reach gives {reach_too:?} and {:?} moves, reach {reach:?} on\n{case}",
+            moves_too.as_ref().map(Vec::len)
+        ));
+    }
+    if let (Some(moves), Some(n)) = (&moves_too, expected) {
+        check_moves(case, moves, n)?;
+    }
     let (positions, farthest) = reference::reach(case);
     if (reach.positions, reach.farthest) != (positions, farthest) {
         return Err(format!(

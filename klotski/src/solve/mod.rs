@@ -143,6 +143,19 @@ impl Solver {
         )))
     }
 
+    /// A shortest solution (or `None`) and what is reachable, from one search that visits
+    /// every reachable position (`--count`).
+    pub fn moves_and_reach(&mut self, case: &Case) -> Result<(Option<Vec<Move>>, Reach), Limit> {
+        let layout = Layout::new(case);
+        dispatch!(&layout, &self.options, false, |found| Ok((
+            rebuild(case, &layout, &found),
+            Reach {
+                positions: found.states.len(),
+                farthest: found.farthest,
+            }
+        )))
+    }
+
     /// How many positions are reachable from the start, and the most moves one needs.
     pub fn reach(&mut self, case: &Case) -> Result<Reach, Limit> {
         let layout = Layout::new(case);
