@@ -1,0 +1,78 @@
+//! The solution as a film: the box after every move, for `--show`.
+//!
+//! Each block is drawn with one character: a name of one character as itself, a longer
+//! name as a character no other block uses (the film's legend says which); `.` is empty.
+
+use grid_common::film::{Film, FilmBuilder};
+use grid_common::{Grid, Pos};
+
+use crate::case::{Case, Move};
+use crate::replay::{replay, ReplayError};
+
+/// Characters given to names longer than one character, in order, skipping any that a
+/// one-character name uses.
+const SPARE: &str =
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789#$%&*+=@?!αβγδεζηθικλμ";
+
+/// The character that draws each block, and the legend of the names drawn otherwise.
+pub fn characters(case: &Case) -> (Vec<char>, Vec<(char, String)>) {
+    let single = |name: &str| {
+        let mut chars = name.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Some(c),
+            _ => None,
+        }
+    };
+    let taken: Vec<char> = case.blocks.iter().filter_map(|b| single(&b.name)).collect();
+    let mut spare = SPARE.chars().filter(|c| !taken.contains(c));
+    let mut legend = Vec::new();
+    let chars = case
+        .blocks
+        .iter()
+        .map(|b| match single(&b.name) {
+            Some(c) => c,
+            None => {
+                let c = spare.next().unwrap_or('?');
+                legend.push((c, b.name.clone()));
+                c
+            }
+        })
+        .collect();
+    (chars, legend)
+}
+
+/// The solution as a film: the start, then the box after each move, labelled as the move's
+/// line. Moves that do not replay are an error.
+pub fn film(case: &Case, moves: &[Move]) -> Result<Film, ReplayError> {
+    replay(case, moves)?;
+    let (chars, legend) = characters(case);
+    let mut start = Grid::new(case.rows, case.cols, '.');
+    let mut cells: Vec<Vec<Pos>> = case.blocks.iter().map(|b| b.cells.clone()).collect();
+    for (block, &c) in cells.iter().zip(&chars) {
+        for &p in block {
+            if let Some(cell) = start.get_mut(p) {
+                *cell = c;
+            }
+        }
+    }
+    let target = case.blocks[case.target].shape();
+    let focus = target
+        .iter()
+        .map(|p| Pos::new(case.goal.row + p.row, case.goal.col + p.col));
+    let legend: Vec<(char, &str)> = legend.iter().map(|(c, n)| (*c, n.as_str())).collect();
+    let mut builder = FilmBuilder::new(start).focus(focus).legend(&legend);
+    for m in moves {
+        let Some(b) = case.blocks.iter().position(|x| x.name == m.block) else {
+            continue;
+        };
+        for &p in &cells[b] {
+            builder.set(p, '.');
+        }
+        for p in cells[b].iter_mut() {
+            *p = Pos::new(p.row + m.to.row - m.from.row, p.col + m.to.col - m.from.col);
+            builder.set(*p, chars[b]);
+        }
+        builder.step(m.to_string());
+    }
+    Ok(builder.finish())
+}

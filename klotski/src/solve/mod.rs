@@ -1,0 +1,221 @@
+//! The solver: a breadth-first search over canonical positions packed into `u64` words.
+//!
+//! - [`layout`]: the per-case tables (shape classes, bitboard masks) and the key packing.
+//! - [`table`]: the visited set, an open-addressing hash table of packed positions.
+//! - [`bfs`]: the search, and why its answer is the fewest moves.
+//!
+//! The path is rebuilt from parent indices; since interchangeable blocks are merged in
+//! the search, it follows each real block from the start to name the one that moves.
+
+mod bfs;
+mod layout;
+mod table;
+
+use std::fmt;
+
+use grid_common::budget::{MemoryBudget, OverBudget};
+
+use crate::case::{Case, Move};
+use bfs::Found;
+use layout::{unpack, Layout};
+
+/// The default `--max-states`: positions one search may store.
+pub const DEFAULT_MAX_STATES: usize = 200_000_000;
+
+/// The solver's settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The memory budget (`--max-memory`).
+    pub budget: MemoryBudget,
+    /// The most positions one search may store (`--max-states`).
+    pub max_states: usize,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            budget: MemoryBudget::default(),
+            max_states: DEFAULT_MAX_STATES,
+        }
+    }
+}
+
+/// Why a case was given up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// The search would store more positions than `--max-states` allows.
+    States(usize),
+    /// The search would need more memory than `--max-memory` allows.
+    Memory(OverBudget),
+}
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Limit::States(n) => write!(
+                f,
+                "the search would store more than {n} positions (raise it with --max-states N)"
+            ),
+            Limit::Memory(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for Limit {}
+
+impl From<OverBudget> for Limit {
+    fn from(e: OverBudget) -> Limit {
+        Limit::Memory(e)
+    }
+}
+
+/// What is reachable from the start (`--count`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reach {
+    /// Distinct positions reachable from the start, the start included (blocks of the
+    /// same shape other than the target are interchangeable: a swap is the same position).
+    pub positions: usize,
+    /// The most moves any of them needs.
+    pub farthest: usize,
+}
+
+/// Solves cases one after another.
+#[derive(Clone, Debug, Default)]
+pub struct Solver {
+    options: Options,
+}
+
+/// Runs the search with keys of as many words as the case needs (one per ten blocks).
+macro_rules! dispatch {
+    ($layout:expr, $options:expr, $stop:expr, |$found:ident| $body:expr) => {
+        match $layout.words() {
+            1 => {
+                let $found = bfs::search::<1>($layout, $options, $stop)?;
+                $body
+            }
+            2 => {
+                let $found = bfs::search::<2>($layout, $options, $stop)?;
+                $body
+            }
+            3 => {
+                let $found = bfs::search::<3>($layout, $options, $stop)?;
+                $body
+            }
+            4 => {
+                let $found = bfs::search::<4>($layout, $options, $stop)?;
+                $body
+            }
+            5 => {
+                let $found = bfs::search::<5>($layout, $options, $stop)?;
+                $body
+            }
+            6 => {
+                let $found = bfs::search::<6>($layout, $options, $stop)?;
+                $body
+            }
+            _ => {
+                let $found = bfs::search::<7>($layout, $options, $stop)?;
+                $body
+            }
+        }
+    };
+}
+
+impl Solver {
+    /// A solver with these settings.
+    pub fn new(options: &Options) -> Solver {
+        Solver { options: *options }
+    }
+
+    /// The fewest moves that bring the target to its goal, or `None` when it never can.
+    pub fn count(&mut self, case: &Case) -> Result<Option<usize>, Limit> {
+        let layout = Layout::new(case);
+        dispatch!(&layout, &self.options, true, |found| Ok(found
+            .goal
+            .map(|g| path_indices(&found.parents, g).len() - 1)))
+    }
+
+    /// A shortest solution, or `None` when the target never reaches its goal.
+    pub fn moves(&mut self, case: &Case) -> Result<Option<Vec<Move>>, Limit> {
+        let layout = Layout::new(case);
+        dispatch!(&layout, &self.options, true, |found| Ok(rebuild(
+            case, &layout, &found
+        )))
+    }
+
+    /// A shortest solution (or `None`) and what is reachable, from one search that visits
+    /// every reachable position (`--count`).
+    pub fn moves_and_reach(&mut self, case: &Case) -> Result<(Option<Vec<Move>>, Reach), Limit> {
+        let layout = Layout::new(case);
+        dispatch!(&layout, &self.options, false, |found| Ok((
+            rebuild(case, &layout, &found),
+            Reach {
+                positions: found.states.len(),
+                farthest: found.farthest,
+            }
+        )))
+    }
+
+    /// How many positions are reachable from the start, and the most moves one needs.
+    pub fn reach(&mut self, case: &Case) -> Result<Reach, Limit> {
+        let layout = Layout::new(case);
+        dispatch!(&layout, &self.options, false, |found| Ok(Reach {
+            positions: found.states.len(),
+            farthest: found.farthest,
+        }))
+    }
+}
+
+/// The indices from the start to `end`, following the parents.
+fn path_indices(parents: &[u32], end: u32) -> Vec<u32> {
+    let mut path = vec![end];
+    let mut at = end;
+    while at != 0 {
+        at = parents[at as usize];
+        path.push(at);
+    }
+    path.reverse();
+    path
+}
+
+/// The moves from the start to the goal position, naming the real blocks: each step
+/// changes one anchor of one class; the block of that class standing at the old anchor
+/// is the one that moved.
+fn rebuild<const W: usize>(case: &Case, layout: &Layout, found: &Found<W>) -> Option<Vec<Move>> {
+    let goal = found.goal?;
+    let slots = layout.slots();
+    let mut at: Vec<u8> = case
+        .blocks
+        .iter()
+        .map(|b| (b.top_left().row * case.cols + b.top_left().col) as u8)
+        .collect();
+    let (mut before, mut after) = (vec![0u8; slots], vec![0u8; slots]);
+    let path = path_indices(&found.parents, goal);
+    let mut moves = Vec::with_capacity(path.len().saturating_sub(1));
+    unpack(&found.states[path[0] as usize], &mut before);
+    for &index in &path[1..] {
+        unpack(&found.states[index as usize], &mut after);
+        let class = (0..slots)
+            .find(|&j| before[j] != after[j])
+            .map(|j| layout.slot_class[j])?;
+        let range = layout.class_slots[class]..layout.class_slots[class + 1];
+        let from = before[range.clone()]
+            .iter()
+            .copied()
+            .find(|a| !after[range.clone()].contains(a))?;
+        let to = after[range.clone()]
+            .iter()
+            .copied()
+            .find(|a| !before[range.clone()].contains(a))?;
+        let block =
+            (0..case.blocks.len()).find(|&i| layout.block_class[i] == class && at[i] == from)?;
+        at[block] = to;
+        moves.push(Move {
+            block: case.blocks[block].name.clone(),
+            from: layout.pos(from),
+            to: layout.pos(to),
+        });
+        std::mem::swap(&mut before, &mut after);
+    }
+    Some(moves)
+}
