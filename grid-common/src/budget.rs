@@ -79,7 +79,9 @@ impl MemoryBudget {
         let n: u64 = digits.parse().map_err(|_| bad())?;
         let bytes = n.checked_mul(1 << shift).ok_or_else(bad)?;
         if bytes == 0 {
-            return Err("--max-memory must be more than 0".into());
+            return Err(format!(
+                "invalid size '{text}' (the budget must be more than 0 bytes)"
+            ));
         }
         Ok(MemoryBudget { bytes })
     }

@@ -34,6 +34,8 @@ Options:
                         interchangeable) and the most moves any of them needs
       --show            after each answer, the box after every move
       --show-all        --show, every step of a long solution
+      --html FILE       also write FILE: one self-contained page that plays the
+                        solution of every puzzle (open it in a browser)
       --max-states N    give up a puzzle whose search would store more than N positions
                         (default 200000000)
       --max-memory SIZE give up a puzzle whose search would need more memory (default 2G)
@@ -110,14 +112,20 @@ fn run(settings: Settings, input: &[u8], out: &mut dyn Write) -> RunResult {
         if let Some(reach) = reach {
             writeln!(out, "{}", reach_line(&reach))?;
         }
-        if let Some(moves) = moves.filter(|_| printing.show) {
-            let film = render::film(&case, &moves).map_err(|e| e.to_string());
-            if let Ok(film) = &film {
-                for (c, name) in &film.legend {
-                    writeln!(out, "{c} = {name}")?;
+        let label = format!("case {number}");
+        match moves {
+            // --show and --html draw the solution; the move lines are the answer itself.
+            Some(moves) if printing.wants_moves() => {
+                let film = render::film(&case, &moves).map_err(|e| e.to_string());
+                if let (Ok(film), true) = (&film, printing.show) {
+                    for (c, name) in &film.legend {
+                        writeln!(out, "{c} = {name}")?;
+                    }
                 }
+                printing.write_solution(out, &label, "", || film)?;
             }
-            printing.write_solution(out, &format!("case {number}"), "", || film)?;
+            Some(_) => {}
+            None => printing.no_solution(&label, "-1"),
         }
     }
     Ok(printing.finish())

@@ -32,6 +32,8 @@ Options:
                      . free, * the goal (1,1), H head, o body, T tail (large lairs
                      cropped, long solutions shortened to their first and last steps)
   --show-all         as --show, every step
+  --html FILE        also write FILE: one self-contained page that plays the
+                     solution of every case (open it in a browser)
   --max-states N     give up on a case after storing N snake positions (default
                      60000000); the answers before it are printed, then exit 1
   --max-memory SIZE  give up on a case whose search would need more than SIZE bytes
@@ -130,10 +132,15 @@ fn run(settings: Settings, input: &[u8], out: &mut dyn Write) -> RunResult {
             Ok(moves) => moves,
             Err(e) => return given_up(e),
         };
-        writeln!(out, "{}", answer_line(number, moves.as_ref().map(Vec::len)))?;
-        if let Some(moves) = moves {
-            let film = || render::film(&case, &moves).map_err(|e| e.to_string());
-            printing.write_solution(out, &format!("case {number}"), &path_line(&moves), film)?;
+        let answer = answer_line(number, moves.as_ref().map(Vec::len));
+        writeln!(out, "{answer}")?;
+        let label = format!("case {number}");
+        match moves {
+            Some(moves) => {
+                let film = || render::film(&case, &moves).map_err(|e| e.to_string());
+                printing.write_solution(out, &label, &path_line(&moves), film)?;
+            }
+            None => printing.no_solution(&label, &answer),
         }
     }
     Ok(printing.finish())

@@ -76,7 +76,12 @@ pub fn all() -> Vec<Puzzle> {
     vec![
         puzzle!("huarongdao", huarongdao),
         puzzle!("bloxorz", bloxorz),
-        puzzle!("snake-maze", snake_maze),
+        with_bench_inputs(puzzle!("snake-maze", snake_maze), || {
+            // Full explorations with each store: `--search breadth --store dense|hashed`.
+            let mut inputs = without_args(snake_maze::testkit::bench_inputs());
+            inputs.extend(snake_maze::testkit::bench_inputs_with_args());
+            inputs
+        }),
         with_args(
             puzzle!("card-swap", card_swap),
             card_swap::testkit::args_for,
@@ -87,7 +92,27 @@ pub fn all() -> Vec<Puzzle> {
                 inputs
             },
         ),
+        Puzzle {
+            // Many shortest move lists are right: judge replays the printed moves.
+            judge_check: Some(klotski::testkit::judge_check),
+            ..with_bench_inputs(puzzle!("klotski", klotski), || {
+                let mut inputs = without_args(klotski::testkit::bench_inputs());
+                inputs.extend(klotski::testkit::bench_inputs_counted());
+                inputs
+            })
+        },
     ]
+}
+
+/// `puzzle` with its own bench inputs (some with the binary's arguments).
+fn with_bench_inputs(puzzle: Puzzle, bench_inputs: fn() -> Vec<BenchInput>) -> Puzzle {
+    Puzzle {
+        kit: Kit {
+            bench_inputs,
+            ..puzzle.kit
+        },
+        ..puzzle
+    }
 }
 
 /// `puzzle` for a binary whose inputs may need arguments: what an input needs, and its own
