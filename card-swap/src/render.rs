@@ -7,8 +7,8 @@ use crate::{Case, Move};
 
 /// What each character of the frames means.
 pub const LEGEND: [(char, &str); 4] = [
-    ('A', "关羽"),
-    ('B', "张飞"),
+    ('A', "card A (关羽, Guan Yu)"),
+    ('B', "card B (张飞, Zhang Fei)"),
     ('*', "soldier"),
     (' ', "blank"),
 ];

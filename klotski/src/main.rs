@@ -117,8 +117,9 @@ fn run(settings: Settings, input: &[u8], out: &mut dyn Write) -> RunResult {
             // --show and --html draw the solution; the move lines are the answer itself.
             Some(moves) if printing.wants_moves() => {
                 let film = render::film(&case, &moves).map_err(|e| e.to_string());
-                if let (Ok(film), true) = (&film, printing.show) {
-                    for (c, name) in &film.legend {
+                if film.is_ok() && printing.show {
+                    // The names drawn as another character.
+                    for (c, name) in render::characters(&case).1 {
                         writeln!(out, "{c} = {name}")?;
                     }
                 }

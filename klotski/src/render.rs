@@ -1,7 +1,8 @@
 //! The solution as a film: the box after every move, for `--show`.
 //!
 //! Each block is drawn with one character: a name of one character as itself, a longer
-//! name as a character no other block uses (the film's legend says which); `.` is empty.
+//! name as a character no other block uses (`--show` prints which); `.` is empty. The
+//! film's legend (the page's) names every block and marks the target.
 
 use grid_common::film::{Film, FilmBuilder};
 use grid_common::{Grid, Pos};
@@ -45,7 +46,7 @@ pub fn characters(case: &Case) -> (Vec<char>, Vec<(char, String)>) {
 /// line. Moves that do not replay are an error.
 pub fn film(case: &Case, moves: &[Move]) -> Result<Film, ReplayError> {
     replay(case, moves)?;
-    let (chars, legend) = characters(case);
+    let (chars, _) = characters(case);
     let mut start = Grid::new(case.rows, case.cols, '.');
     let mut cells: Vec<Vec<Pos>> = case.blocks.iter().map(|b| b.cells.clone()).collect();
     for (block, &c) in cells.iter().zip(&chars) {
@@ -59,7 +60,16 @@ pub fn film(case: &Case, moves: &[Move]) -> Result<Film, ReplayError> {
     let focus = target
         .iter()
         .map(|p| Pos::new(case.goal.row + p.row, case.goal.col + p.col));
-    let legend: Vec<(char, &str)> = legend.iter().map(|(c, n)| (*c, n.as_str())).collect();
+    // The page's legend names every block (the target marked), not only the long names.
+    let mut named = vec![('.', "empty".to_string())];
+    for (i, (block, &c)) in case.blocks.iter().zip(&chars).enumerate() {
+        if i == case.target {
+            named.push((c, format!("{} (the target)", block.name)));
+        } else {
+            named.push((c, block.name.clone()));
+        }
+    }
+    let legend: Vec<(char, &str)> = named.iter().map(|(c, n)| (*c, n.as_str())).collect();
     let mut builder = FilmBuilder::new(start).focus(focus).legend(&legend);
     for m in moves {
         let Some(b) = case.blocks.iter().position(|x| x.name == m.block) else {
