@@ -2,9 +2,10 @@
 
 use bloxorz::format::{answer_line, path_line};
 use bloxorz::parse::Cases;
-use bloxorz::render;
-use bloxorz::solve::{Limit, Options, Solver};
-use grid_common::cli::{self, Args, Printing, Program, RunResult, Stop};
+use bloxorz::solve::{Options, Solver};
+use bloxorz::{render, Case, Move};
+use grid_common::answer::{answer_cases, Writers};
+use grid_common::cli::{self, Args, Printing, Program, RunResult};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -73,34 +74,11 @@ fn run(settings: Settings, input: &[u8], out: &mut dyn Write) -> RunResult {
         options,
         mut printing,
     } = settings;
+    let writers = Writers {
+        answer_line: &answer_line,
+        path_line: &path_line,
+        film: &|case: &Case, moves: &[Move]| render::film(case, moves).map_err(|e| e.to_string()),
+    };
     let mut solver = Solver::new(&options);
-    for (number, case) in (1..).zip(Cases::new(input)) {
-        let case = match case {
-            Ok(case) => case,
-            Err(e) => return Ok(Err(Stop::BadInput(e.to_string()))),
-        };
-        let given_up = |e: Limit| Ok(Err(Stop::Limit(format!("case {number}: {e}"))));
-        if !printing.wants_moves() {
-            match solver.count(&case) {
-                Ok(answer) => writeln!(out, "{}", answer_line(number, answer))?,
-                Err(e) => return given_up(e),
-            }
-            continue;
-        }
-        let moves = match solver.moves(&case) {
-            Ok(moves) => moves,
-            Err(e) => return given_up(e),
-        };
-        let answer = answer_line(number, moves.as_ref().map(Vec::len));
-        writeln!(out, "{answer}")?;
-        let label = format!("case {number}");
-        match moves {
-            Some(moves) => {
-                let film = || render::film(&case, &moves).map_err(|e| e.to_string());
-                printing.write_solution(out, &label, &path_line(&moves), film)?;
-            }
-            None => printing.no_solution(&label, &answer),
-        }
-    }
-    Ok(printing.finish())
+    answer_cases(&mut solver, Cases::new(input), &writers, &mut printing, out)
 }

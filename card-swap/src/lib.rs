@@ -45,3 +45,19 @@ pub mod solve;
 pub mod testkit;
 
 pub use case::{Case, CaseError, Cell, Move, MAX_CELLS};
+
+/// The shared binary loop ([`grid_common::answer::answer_cases`]) drives the solver through
+/// this trait; it forwards to the solver's own methods.
+impl grid_common::answer::Solve for solve::Solver {
+    type Case = Case;
+    type Move = Move;
+    type Limit = solve::Limit;
+
+    fn count(&mut self, case: &Case) -> Result<Option<usize>, solve::Limit> {
+        solve::Solver::count(self, case)
+    }
+
+    fn moves(&mut self, case: &Case) -> Result<Option<Vec<Move>>, solve::Limit> {
+        solve::Solver::moves(self, case)
+    }
+}

@@ -5,9 +5,10 @@ use std::process::ExitCode;
 
 use card_swap::format::{answer_line, path_line};
 use card_swap::parse::{Cases, Shape};
-use card_swap::render;
-use card_swap::solve::{Limit, Options, Solver};
-use grid_common::cli::{self, Args, Printing, Program, RunResult, Stop};
+use card_swap::solve::{Options, Solver};
+use card_swap::{render, Case, Move};
+use grid_common::answer::{answer_cases, Writers};
+use grid_common::cli::{self, Args, Printing, Program, RunResult};
 
 const USAGE: &str = "\
 card-swap: 蓝桥杯 2016 卡片换位 — swap the cards A and B in the fewest moves.
@@ -91,34 +92,17 @@ fn run(settings: Settings, input: &[u8], out: &mut dyn Write) -> RunResult {
         shape,
         mut printing,
     } = settings;
+    let writers = Writers {
+        answer_line: &answer_line,
+        path_line: &path_line,
+        film: &|case: &Case, moves: &[Move]| render::film(case, moves).map_err(|e| e.to_string()),
+    };
     let mut solver = Solver::new(&options);
-    for (number, case) in (1..).zip(Cases::new(input).shape(shape)) {
-        let case = match case {
-            Ok(case) => case,
-            Err(e) => return Ok(Err(Stop::BadInput(e.to_string()))),
-        };
-        let given_up = |e: Limit| Ok(Err(Stop::Limit(format!("case {number}: {e}"))));
-        if !printing.wants_moves() {
-            match solver.count(&case) {
-                Ok(answer) => writeln!(out, "{}", answer_line(number, answer))?,
-                Err(e) => return given_up(e),
-            }
-            continue;
-        }
-        let moves = match solver.moves(&case) {
-            Ok(moves) => moves,
-            Err(e) => return given_up(e),
-        };
-        let answer = answer_line(number, moves.as_ref().map(Vec::len));
-        writeln!(out, "{answer}")?;
-        let label = format!("case {number}");
-        match moves {
-            Some(moves) => {
-                let film = || render::film(&case, &moves).map_err(|e| e.to_string());
-                printing.write_solution(out, &label, &path_line(&moves), film)?;
-            }
-            None => printing.no_solution(&label, &answer),
-        }
-    }
-    Ok(printing.finish())
+    answer_cases(
+        &mut solver,
+        Cases::new(input).shape(shape),
+        &writers,
+        &mut printing,
+        out,
+    )
 }

@@ -8,6 +8,7 @@
 //!   [`show`] draws it for `--show`.
 //! - [`html`]: the self-contained page (`--html FILE`) that plays every case's film.
 //! - [`budget`]: the memory budget (`--max-memory`) every binary runs under.
+//! - [`answer`]: the one loop every binary runs over its cases ([`answer::answer_cases`]).
 //! - [`cli`]: the argument parser, the `--path`/`--show` printing and exit codes the binaries share.
 //!
 //! With the `testkit` feature (tests, `cargo xtask` only):
@@ -16,6 +17,7 @@
 //!
 //! This crate depends on nothing, and the puzzle crates depend only on it.
 
+pub mod answer;
 pub mod budget;
 pub mod cli;
 mod dir;

@@ -1,10 +1,11 @@
 //! The `huarongdao` binary: reads the judge's input and prints one answer a query.
 
+use grid_common::answer::{answer_cases, Writers};
 use grid_common::cli::{self, Args, Printing, Program, RunResult, Stop};
 use huarongdao::format::{answer_line, path_line};
 use huarongdao::parse::{Cases, Header};
-use huarongdao::render;
-use huarongdao::solve::{Limit, Options, Solver};
+use huarongdao::solve::{Options, Solver};
+use huarongdao::{render, Move, Query};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -107,33 +108,12 @@ fn run(settings: Settings, input: &[u8], out: &mut dyn Write) -> RunResult {
         // The tables serve every query: the first one is given up.
         Err(e) => return Ok(Err(Stop::Limit(format!("case 1: {e}")))),
     };
-    for (number, case) in (1..).zip(cases) {
-        let case = match case {
-            Ok(case) => case,
-            Err(e) => return Ok(Err(Stop::BadInput(e.to_string()))),
-        };
-        let given_up = |e: Limit| Ok(Err(Stop::Limit(format!("case {number}: {e}"))));
-        if !printing.wants_moves() {
-            match solver.count(&case) {
-                Ok(answer) => writeln!(out, "{}", answer_line(number, answer))?,
-                Err(e) => return given_up(e),
-            }
-            continue;
-        }
-        let moves = match solver.moves(&case) {
-            Ok(moves) => moves,
-            Err(e) => return given_up(e),
-        };
-        let answer = answer_line(number, moves.as_ref().map(Vec::len));
-        writeln!(out, "{answer}")?;
-        let label = format!("case {number}");
-        match moves {
-            Some(moves) => {
-                let film = || render::film(&board, &case, &moves).map_err(|e| e.to_string());
-                printing.write_solution(out, &label, &path_line(&moves), film)?;
-            }
-            None => printing.no_solution(&label, &answer),
-        }
-    }
-    Ok(printing.finish())
+    let writers = Writers {
+        answer_line: &answer_line,
+        path_line: &path_line,
+        film: &|query: &Query, moves: &[Move]| {
+            render::film(&board, query, moves).map_err(|e| e.to_string())
+        },
+    };
+    answer_cases(&mut solver, cases, &writers, &mut printing, out)
 }
