@@ -29,6 +29,9 @@ pub trait Solve {
     fn moves(&mut self, case: &Self::Case) -> Result<Option<Vec<Self::Move>>, Self::Limit>;
 }
 
+/// Draws a case's solution step by step; an error says why the moves do not replay.
+pub type DrawFilm<'a, C, M> = &'a dyn Fn(&C, &[M]) -> Result<Film, String>;
+
 /// How a puzzle writes a case: its answer line, its `--path` line and its film.
 pub struct Writers<'a, C, M> {
     /// The judge's answer line for case `number` (1-based) and its fewest moves.
@@ -37,7 +40,7 @@ pub struct Writers<'a, C, M> {
     pub path_line: &'a dyn Fn(&[M]) -> String,
     /// The solution drawn step by step (`--show`, `--html`); an error says why the moves
     /// do not replay.
-    pub film: &'a dyn Fn(&C, &[M]) -> Result<Film, String>,
+    pub film: DrawFilm<'a, C, M>,
 }
 
 /// Answers every case in order, each before the next one is read, then finishes the
