@@ -48,10 +48,6 @@ pub(crate) trait Marks {
     fn tag(&self, index: u64) -> u8;
     /// The positions marked.
     fn len(&self) -> u64;
-    /// Starts loading what [`Marks::mark`] for `index` will read, so that the loads of
-    /// several moves overlap.
-    #[inline]
-    fn prefetch(&self, _index: u64) {}
 }
 
 /// A bit per index, and with `TAGS` (paths) two tag bits per index.
@@ -228,11 +224,6 @@ impl<const B: usize, const W: usize> Marks for HashedMarks<B, W> {
 
     fn len(&self) -> u64 {
         self.len
-    }
-
-    #[inline]
-    fn prefetch(&self, index: u64) {
-        std::hint::black_box(self.slots[home(index / Self::RUN + 1, self.shift)][0]);
     }
 }
 
