@@ -11,7 +11,7 @@
 //! the tag that lets the path be walked back).
 
 use super::marks::{Marks, Word};
-use super::memory::Ledger;
+use super::memory::{charged_vec, Ledger};
 use super::tables::{covered, directions, opposite, Board, APPLY, NONE, TURN};
 use super::{Found, Limit};
 use crate::case::{Case, Move};
@@ -34,6 +34,8 @@ pub(crate) struct Shapes {
     shape_bits: u32,
     /// `cells * 4 * 3^turns`: the number of indices.
     pub indices: u64,
+    /// Bits that hold a list entry.
+    entry_bits: u32,
     /// True when a list entry fits in 32 bits.
     pub small_entries: bool,
 }
@@ -56,6 +58,7 @@ impl Shapes {
             shapes,
             top: if turns > 0 { shapes / 3 } else { 1 },
             shape_bits,
+            entry_bits,
             indices: cells * 4 * shapes,
             small_entries: entry_bits <= 32,
         })
@@ -110,16 +113,6 @@ impl<M: Marks, E: Word> Search<'_, M, E> {
             let new_hd = u64::from(to) * 4 + new_first as u64;
             (new_hd, new_shape, tag)
         };
-        if M::SWEEP {
-            // The moves' lookups started together, so that their cache misses overlap.
-            for m in 0..4 {
-                let to = self.next_cell[cell * 4 + m];
-                if mask & (1 << m) == 0 && to != NONE {
-                    let (new_hd, new_shape, _) = step(m, to);
-                    self.marks.prefetch(new_hd * s.shapes + new_shape);
-                }
-            }
-        }
         for m in 0..4 {
             let to = self.next_cell[cell * 4 + m];
             if mask & (1 << m) != 0 || to == NONE {
@@ -231,7 +224,8 @@ pub(crate) fn search<M: Marks, E: Word>(
         search.next.clear();
         if M::SWEEP {
             // In index order, the moves of a layer sweep the store instead of jumping about.
-            incoming.sort_unstable();
+            // The emptied list is the sort's scratch space.
+            radix_sort(&mut incoming, &mut search.next, s.entry_bits, search.ledger)?;
         }
         layer += 1;
     }
@@ -241,6 +235,67 @@ pub(crate) fn search<M: Marks, E: Word>(
         states: search.marks.len(),
     })
 }
+
+/// Lists shorter than this are sorted by comparison.
+const RADIX_MIN: usize = 1 << 10;
+
+/// Sorts `list` (entries of `bits` bits), with `scratch` (emptied, grown to `list`'s length
+/// within the budget) to move entries through: a least-significant-digit radix sort, a few
+/// passes over the list where a comparison sort takes a log of its length.
+fn radix_sort<E: Word>(
+    list: &mut Vec<E>,
+    scratch: &mut Vec<E>,
+    bits: u32,
+    ledger: &mut Ledger,
+) -> Result<(), OverBudget> {
+    let n = list.len();
+    if n < RADIX_MIN {
+        list.sort_unstable();
+        return Ok(());
+    }
+    let passes = bits.div_ceil(RADIX_BITS);
+    let digit = bits.div_ceil(passes);
+    let buckets = 1usize << digit;
+    let mask = (buckets - 1) as u64;
+    scratch.clear();
+    if scratch.capacity() < n {
+        ledger.grow(scratch, n - scratch.capacity(), LISTS)?;
+    }
+    scratch.resize(n, E::wrap(0));
+    let counted = buckets * passes as usize;
+    let counts_bytes = (counted * std::mem::size_of::<usize>()) as u64;
+    let mut counts = charged_vec(ledger, "the counts of a radix sort", counted, 0usize)?;
+    for e in list.iter() {
+        let v = e.get();
+        for (p, count) in counts.chunks_exact_mut(buckets).enumerate() {
+            count[(v >> (p as u32 * digit) & mask) as usize] += 1;
+        }
+    }
+    for (p, count) in counts.chunks_exact_mut(buckets).enumerate() {
+        if count.contains(&n) {
+            continue; // every entry has the same digit: the pass would change nothing
+        }
+        let mut at = 0;
+        for c in count.iter_mut() {
+            let here = *c;
+            *c = at;
+            at += here;
+        }
+        let shift = p as u32 * digit;
+        for &e in list.iter() {
+            let b = (e.get() >> shift & mask) as usize;
+            scratch[count[b]] = e;
+            count[b] += 1;
+        }
+        std::mem::swap(list, scratch);
+    }
+    scratch.clear();
+    ledger.release(counts_bytes);
+    Ok(())
+}
+
+/// Bits of a radix sort's digit, at most.
+const RADIX_BITS: u32 = 11;
 
 /// The moves from `start` to `goal`, walked back with the tags.
 fn walk_back<M: Marks>(marks: &M, board: &Board, s: Shapes, start: u64, goal: u64) -> Vec<Move> {
@@ -275,5 +330,61 @@ fn walk_back<M: Marks>(marks: &M, board: &Board, s: Shapes, start: u64, goal: u6
 impl From<OverBudget> for Limit {
     fn from(e: OverBudget) -> Limit {
         Limit::Memory(e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grid_common::budget::MemoryBudget;
+
+    /// The radix sort orders lists as a comparison sort does, for every width of entry,
+    /// short lists and long, entries sharing digits or not.
+    #[test]
+    fn the_radix_sort_agrees_with_a_comparison_sort() {
+        let mut ledger = Ledger::new(MemoryBudget::new(1 << 30));
+        let mut x = 7u64;
+        let mut next = || {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            x >> 3
+        };
+        for (len, bits) in [(10, 5), (3000, 9), (5000, 24), (20_000, 27), (4096, 32)] {
+            let mut list: Vec<u32> = (0..len)
+                .map(|_| (next() & ((1u64 << bits) - 1)) as u32)
+                .collect();
+            let mut expected = list.clone();
+            expected.sort_unstable();
+            let mut scratch = Vec::new();
+            radix_sort(&mut list, &mut scratch, bits, &mut ledger).unwrap();
+            assert_eq!(list, expected, "{len} entries of {bits} bits");
+            assert!(scratch.is_empty());
+        }
+        for (len, bits) in [(3000, 40), (20_000, 61)] {
+            // The high bits alike: the passes over them change nothing and are skipped.
+            let mut list: Vec<u64> = (0..len)
+                .map(|_| next() & ((1u64 << 20) - 1) | 1 << (bits - 1))
+                .collect();
+            let mut expected = list.clone();
+            expected.sort_unstable();
+            let mut scratch = vec![5; 17];
+            radix_sort(&mut list, &mut scratch, bits, &mut ledger).unwrap();
+            assert_eq!(list, expected, "{len} entries of {bits} bits");
+        }
+    }
+
+    /// The sort's scratch space and counts are charged: under a budget too small for them,
+    /// the sort is refused.
+    #[test]
+    fn the_radix_sort_keeps_to_the_budget() {
+        let mut list: Vec<u64> = (0..50_000u64).rev().collect();
+        let mut ledger = Ledger::new(MemoryBudget::new(100_000));
+        let mut scratch = Vec::new();
+        assert!(radix_sort(&mut list, &mut scratch, 16, &mut ledger).is_err());
+        let mut ledger = Ledger::new(MemoryBudget::new(1 << 20));
+        radix_sort(&mut list, &mut scratch, 16, &mut ledger).unwrap();
+        assert!(list.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(ledger.used(), scratch.capacity() as u64 * 8);
     }
 }
