@@ -8,10 +8,13 @@
 //! direction of the roll that reached it.
 //!
 //! **The search** expands whole levels, always of the side with the smaller frontier.
-//! Each frontier is kept as three lists of states, one per orientation, so that the inner
-//! loop knows its orientation, its roll offsets and the lists it writes to at compile
-//! time, and it has no branch on the board's contents but the meeting test (a state is
-//! written and pushed unconditionally; a list only grows when the state was free).
+//! Each side keeps one first-in, first-out queue of state indices: a level is the states
+//! queued when it begins, and its new states go to the back. A maze has tens of
+//! thousands of levels of a few states each, so a level costs a few instructions to
+//! start; each state picks the code for its orientation, where the four rolls are
+//! written out with their offsets and new orientations known at compile time. A roll
+//! that meets a state this side reached, or an illegal one, costs one test of the
+//! state's byte.
 //!
 //! **Exactness.** While the sides have expanded `a` and `b` levels without meeting, the
 //! answer is more than `a + b`: on a shortest path of length `D`, the placement at
@@ -44,67 +47,60 @@ const fn state(index: usize) -> State {
     (index >> 2, index & 3)
 }
 
-/// One side of the search: two sets of three lists of state indices, one list per
-/// orientation, in one buffer of six regions of `room` entries (region `3 * set + o`):
-/// the frontier (set `front`, the first `front_len[o]` entries of each region) and room
-/// for the next one (set `1 - front`). One buffer, so that starting a level costs a few
-/// instructions: a maze has tens of thousands of levels of a few states each.
+/// One side of the search: a first-in, first-out queue of state indices,
+/// `buffer[head..tail]`; between levels, the frontier. The queue moves back to the start
+/// of its buffer only when the buffer would run out of room.
 struct Side {
     buffer: Vec<u32>,
-    room: usize,
-    front: usize,
-    front_len: [usize; 3],
+    head: usize,
+    tail: usize,
     /// The levels expanded so far.
     depth: usize,
 }
 
 impl Side {
     fn new(start: State, memory: &mut Memory) -> Result<Side, OverBudget> {
-        let room = 16;
-        let mut buffer = memory.vec("the search's frontiers", 6 * room, 0u32)?;
-        buffer[start.1 * room] = index(start) as u32;
-        let mut front_len = [0; 3];
-        front_len[start.1] = 1;
+        let mut buffer = memory.vec("the search's frontiers", 64, 0u32)?;
+        buffer[0] = index(start) as u32;
         Ok(Side {
             buffer,
-            room,
-            front: 0,
-            front_len,
+            head: 0,
+            tail: 1,
             depth: 0,
         })
     }
 
+    /// The states queued: between levels, the frontier.
     fn len(&self) -> usize {
-        self.front_len[0] + self.front_len[1] + self.front_len[2]
+        self.tail - self.head
     }
 
-    /// Makes room in every list for the next level: each state pushes at most two
-    /// states into each list.
+    /// Makes room for the next level: each state queues at most four states.
     #[inline(always)]
     fn make_room(&mut self, memory: &mut Memory) -> Result<(), OverBudget> {
-        let room = 2 * self.len() + 2;
-        if self.room < room {
-            self.grow(room, memory)?;
+        let more = 4 * self.len();
+        if self.tail + more > self.buffer.len() {
+            self.rearrange(more, memory)?;
         }
         Ok(())
     }
 
-    /// A buffer of regions of at least `room` entries (twice as many as now at least),
-    /// with the frontier copied over.
+    /// Moves the queue back to the start of a buffer of twice the room it and `more`
+    /// entries need (the same buffer when that is no more than it has).
     #[cold]
-    fn grow(&mut self, room: usize, memory: &mut Memory) -> Result<(), OverBudget> {
-        let room = room.max(2 * self.room);
-        let mut buffer = memory.vec("the search's frontiers", room.saturating_mul(6), 0u32)?;
-        for (o, &len) in self.front_len.iter().enumerate() {
-            let (from, to) = (
-                (3 * self.front + o) * self.room,
-                (3 * self.front + o) * room,
-            );
-            buffer[to..to + len].copy_from_slice(&self.buffer[from..from + len]);
+    fn rearrange(&mut self, more: usize, memory: &mut Memory) -> Result<(), OverBudget> {
+        let need = self.len().saturating_add(more).saturating_mul(2);
+        if need <= self.buffer.len() {
+            self.buffer.copy_within(self.head..self.tail, 0);
+        } else {
+            let room = need.max(2 * self.buffer.len());
+            let mut buffer = memory.vec("the search's frontiers", room, 0u32)?;
+            buffer[..self.len()].copy_from_slice(&self.buffer[self.head..self.tail]);
+            memory.give_back::<u32>(self.buffer.len());
+            self.buffer = buffer;
         }
-        memory.give_back::<u32>(self.buffer.len());
-        self.buffer = buffer;
-        self.room = room;
+        self.tail -= self.head;
+        self.head = 0;
         Ok(())
     }
 }
@@ -206,7 +202,8 @@ fn step_table(plane: &Plane) -> [[isize; 4]; 3] {
     steps
 }
 
-/// Expands one level of side `SIDE`; the meeting with the other side, if it happens.
+/// Expands one level of side `SIDE`, the states queued now; the meeting with the other
+/// side, if it happens.
 fn level<const SIDE: usize, const RECORD: bool>(
     states: &mut [u8],
     dirs: &mut [u8],
@@ -215,86 +212,81 @@ fn level<const SIDE: usize, const RECORD: bool>(
     memory: &mut Memory,
 ) -> Result<Option<Meeting>, OverBudget> {
     side.make_room(memory)?;
-    let mut lens = [0usize; 3];
-    let room = side.room;
-    let (first, second) = side.buffer.split_at_mut(3 * room);
-    let (front, next) = if side.front == 0 {
-        (&*first, second)
-    } else {
-        (&*second, first)
-    };
-    let (next_standing, rest) = next.split_at_mut(room);
-    let (next_row, next_column) = rest.split_at_mut(room);
-    let mut next = [next_standing, next_row, next_column];
-    let [standing_len, row_len, column_len] = side.front_len;
-    let front = (
-        &front[..standing_len],
-        &front[room..room + row_len],
-        &front[2 * room..2 * room + column_len],
-    );
-    let meeting = expand::<STANDING, SIDE, RECORD>(
-        states,
-        dirs,
-        front.0,
-        steps[STANDING],
-        &mut next,
-        &mut lens,
-    )
-    .or_else(|| {
-        let steps = steps[ALONG_ROW];
-        expand::<ALONG_ROW, SIDE, RECORD>(states, dirs, front.1, steps, &mut next, &mut lens)
-    })
-    .or_else(|| {
-        let steps = steps[ALONG_COLUMN];
-        expand::<ALONG_COLUMN, SIDE, RECORD>(states, dirs, front.2, steps, &mut next, &mut lens)
-    });
-    side.front ^= 1;
-    side.front_len = lens;
+    let (front, next) = side.buffer.split_at_mut(side.tail);
+    let mut queued = 0;
+    let mut meeting = None;
+    for &from in &front[side.head..] {
+        let from = from as usize;
+        let rolled = match from & 3 {
+            STANDING => {
+                rolls::<STANDING, SIDE, RECORD>(states, dirs, from, steps, next, &mut queued)
+            }
+            ALONG_ROW => {
+                rolls::<ALONG_ROW, SIDE, RECORD>(states, dirs, from, steps, next, &mut queued)
+            }
+            _ => rolls::<ALONG_COLUMN, SIDE, RECORD>(states, dirs, from, steps, next, &mut queued),
+        };
+        if let Err(met) = rolled {
+            meeting = Some(met);
+            break;
+        }
+    }
+    side.head = side.tail;
+    side.tail += queued;
     side.depth += 1;
     Ok(meeting)
 }
 
-/// Expands the frontier states of orientation `O` of side `SIDE` in `front` (a roll in
-/// direction `d` moves the index by `steps[d]`), writing the new states into `next`
-/// (of room enough) from `lens`.
+/// The four rolls of the state at index `from`, of orientation `O`, written out so that
+/// each knows its direction and offset at compile time; `Err` with the meeting.
 #[inline(always)]
-fn expand<const O: usize, const SIDE: usize, const RECORD: bool>(
+fn rolls<const O: usize, const SIDE: usize, const RECORD: bool>(
     states: &mut [u8],
     dirs: &mut [u8],
-    front: &[u32],
-    steps: [isize; 4],
-    next: &mut [&mut [u32]; 3],
-    lens: &mut [usize; 3],
-) -> Option<Meeting> {
-    let (mine, theirs) = (reached(SIDE), reached(1 - SIDE));
-    let mut lengths = *lens;
-    for &from in front {
-        let from = from as usize;
-        for d in Dir::ALL {
-            let o2 = next_orientation(O, d);
-            // In the array: a legal state's cell lies on the plane, two rows and one
-            // column of padding away from the array's edges, and a roll moves the
-            // top-left cell by at most two rows, or two columns (wrapping into a
-            // padding row at worst).
-            let to = from.wrapping_add_signed(steps[d.index()]);
-            let code = states[to];
-            if code == theirs {
-                *lens = lengths;
-                return Some((state(from), d, state(to)));
-            }
-            let is_free = code == FREE;
-            // Free (0) becomes `mine`; `mine` and illegal (3) stay as they are. (The other
-            // side's code, which `mine` would turn into 3, was caught above.)
-            states[to] = code | mine;
-            if RECORD {
-                dirs[to] |= u8::from(is_free) * d.index() as u8;
-            }
-            next[o2][lengths[o2]] = to as u32;
-            lengths[o2] += usize::from(is_free);
-        }
+    from: usize,
+    steps: &[[isize; 4]; 3],
+    next: &mut [u32],
+    queued: &mut usize,
+) -> Result<(), Meeting> {
+    let steps = &steps[O];
+    roll::<O, 0, SIDE, RECORD>(states, dirs, from, steps, next, queued)?;
+    roll::<O, 1, SIDE, RECORD>(states, dirs, from, steps, next, queued)?;
+    roll::<O, 2, SIDE, RECORD>(states, dirs, from, steps, next, queued)?;
+    roll::<O, 3, SIDE, RECORD>(states, dirs, from, steps, next, queued)
+}
+
+/// Rolls the state at index `from` (of orientation `O`, reached by side `SIDE`) in
+/// direction `D`: marks a free state reached and queues it in `next` (of room enough);
+/// `Err` with the meeting when the other side reached it.
+#[inline(always)]
+fn roll<const O: usize, const D: usize, const SIDE: usize, const RECORD: bool>(
+    states: &mut [u8],
+    dirs: &mut [u8],
+    from: usize,
+    steps: &[isize; 4],
+    next: &mut [u32],
+    queued: &mut usize,
+) -> Result<(), Meeting> {
+    let mine = reached(SIDE);
+    // In the array: a legal state's cell lies on the plane, two rows and one column of
+    // padding away from the array's edges, and a roll moves the top-left cell by at
+    // most two rows, or two columns (wrapping into a padding row at worst).
+    let to = from.wrapping_add_signed(steps[D]);
+    let code = states[to];
+    // Reached by this side already, or illegal.
+    if code & mine != 0 {
+        return Ok(());
     }
-    *lens = lengths;
-    None
+    if code != FREE {
+        return Err((state(from), Dir::from_index(D), state(to)));
+    }
+    states[to] = mine;
+    if RECORD {
+        dirs[to] = D as u8;
+    }
+    next[*queued] = to as u32;
+    *queued += 1;
+    Ok(())
 }
 
 #[cfg(test)]
@@ -303,20 +295,38 @@ mod tests {
     use grid_common::budget::MemoryBudget;
 
     #[test]
-    fn a_side_takes_what_its_buffer_holds_and_keeps_its_frontier() {
+    fn a_side_takes_what_its_buffer_holds_and_keeps_its_queue() {
         let mut memory = Memory::new(MemoryBudget::new(1 << 20));
         let mut side = Side::new((100, ALONG_ROW), &mut memory).expect("fits");
-        for len in [1, 5, 40, 3, 200, 7, 1000, 999] {
-            side.front_len = [0, len, 0];
-            let room = side.room;
-            side.buffer[side.front * 3 * room + room] = 7;
+        // (states queued, states consumed before them)
+        for (len, gone) in [
+            (2, 0),
+            (5, 3),
+            (40, 1),
+            (3, 30),
+            (200, 9),
+            (7, 100),
+            (1000, 0),
+        ] {
+            let room = side.buffer.len();
+            // Queue `len` states after `gone` consumed ones, as far back as the room allows.
+            side.head = gone.min(room.saturating_sub(len));
+            side.tail = side.head + len;
+            let queued = side.tail <= room;
+            if queued {
+                side.buffer[side.head] = 7;
+                side.buffer[side.tail - 1] = 8;
+            }
             side.make_room(&mut memory).expect("fits");
-            assert!(side.room >= 2 * len + 2);
-            assert_eq!(side.buffer[side.front * 3 * side.room + side.room], 7);
+            assert!(side.tail + 4 * len <= side.buffer.len());
+            assert_eq!(side.len(), len);
+            if queued {
+                assert_eq!((side.buffer[side.head], side.buffer[side.tail - 1]), (7, 8));
+            }
             assert_eq!(memory.used(), 4 * side.buffer.len() as u64);
         }
-        assert!(side.room <= 4 * 1000 + 4, "{}", side.room);
-        side.front_len = [100_000, 0, 0];
+        assert!(side.buffer.len() <= 2 * 5 * 1000, "{}", side.buffer.len());
+        (side.head, side.tail) = (0, 100_000);
         assert!(side.make_room(&mut memory).is_err());
     }
 }
