@@ -23,7 +23,7 @@
 //! at distance `b` from the target, and the answer is `a + 1 + b`. A side whose frontier
 //! runs out has reached every placement it can: the target is then unreachable.
 
-use super::plane::{next_orientation, Memory, Plane, State, ALONG_COLUMN, ALONG_ROW, STANDING};
+use super::plane::{next_orientation, Memory, Plane, State};
 use grid_common::budget::OverBudget;
 use grid_common::Dir;
 
@@ -190,10 +190,12 @@ fn run<const RECORD: bool>(
     }
 }
 
-/// For each orientation and direction, how far a roll moves the state index.
-fn step_table(plane: &Plane) -> [[isize; 4]; 3] {
-    let mut steps = [[0; 4]; 3];
-    for (o, row) in steps.iter_mut().enumerate() {
+/// For each orientation and direction, how far a roll moves the state index; a fourth
+/// row of zeros, so that a state's index picks its row with a mask (no state has
+/// orientation 3, and a roll by 0 would meet the state itself, reached already).
+fn step_table(plane: &Plane) -> [[isize; 4]; 4] {
+    let mut steps = [[0; 4]; 4];
+    for (o, row) in steps.iter_mut().take(3).enumerate() {
         for d in Dir::ALL {
             let o2 = next_orientation(o, d);
             row[d.index()] = 4 * plane.offset[o][d.index()] + o2 as isize - o as isize;
@@ -207,7 +209,7 @@ fn step_table(plane: &Plane) -> [[isize; 4]; 3] {
 fn level<const SIDE: usize, const RECORD: bool>(
     states: &mut [u8],
     dirs: &mut [u8],
-    steps: &[[isize; 4]; 3],
+    steps: &[[isize; 4]; 4],
     side: &mut Side,
     memory: &mut Memory,
 ) -> Result<Option<Meeting>, OverBudget> {
@@ -217,15 +219,8 @@ fn level<const SIDE: usize, const RECORD: bool>(
     let mut meeting = None;
     for &from in &front[side.head..] {
         let from = from as usize;
-        let rolled = match from & 3 {
-            STANDING => {
-                rolls::<STANDING, SIDE, RECORD>(states, dirs, from, steps, next, &mut queued)
-            }
-            ALONG_ROW => {
-                rolls::<ALONG_ROW, SIDE, RECORD>(states, dirs, from, steps, next, &mut queued)
-            }
-            _ => rolls::<ALONG_COLUMN, SIDE, RECORD>(states, dirs, from, steps, next, &mut queued),
-        };
+        // The state's orientation picks its offsets, without a branch.
+        let rolled = rolls::<SIDE, RECORD>(states, dirs, from, &steps[from & 3], next, &mut queued);
         if let Err(met) = rolled {
             meeting = Some(met);
             break;
@@ -237,29 +232,29 @@ fn level<const SIDE: usize, const RECORD: bool>(
     Ok(meeting)
 }
 
-/// The four rolls of the state at index `from`, of orientation `O`, written out so that
-/// each knows its direction and offset at compile time; `Err` with the meeting.
+/// The four rolls of the state at index `from` (a roll in direction `d` moves the index
+/// by `steps[d]`), written out so that each knows its direction at compile time; `Err`
+/// with the meeting.
 #[inline(always)]
-fn rolls<const O: usize, const SIDE: usize, const RECORD: bool>(
+fn rolls<const SIDE: usize, const RECORD: bool>(
     states: &mut [u8],
     dirs: &mut [u8],
     from: usize,
-    steps: &[[isize; 4]; 3],
+    steps: &[isize; 4],
     next: &mut [u32],
     queued: &mut usize,
 ) -> Result<(), Meeting> {
-    let steps = &steps[O];
-    roll::<O, 0, SIDE, RECORD>(states, dirs, from, steps, next, queued)?;
-    roll::<O, 1, SIDE, RECORD>(states, dirs, from, steps, next, queued)?;
-    roll::<O, 2, SIDE, RECORD>(states, dirs, from, steps, next, queued)?;
-    roll::<O, 3, SIDE, RECORD>(states, dirs, from, steps, next, queued)
+    roll::<0, SIDE, RECORD>(states, dirs, from, steps, next, queued)?;
+    roll::<1, SIDE, RECORD>(states, dirs, from, steps, next, queued)?;
+    roll::<2, SIDE, RECORD>(states, dirs, from, steps, next, queued)?;
+    roll::<3, SIDE, RECORD>(states, dirs, from, steps, next, queued)
 }
 
-/// Rolls the state at index `from` (of orientation `O`, reached by side `SIDE`) in
+/// Rolls the state at index `from` (reached by side `SIDE`) in
 /// direction `D`: marks a free state reached and queues it in `next` (of room enough);
 /// `Err` with the meeting when the other side reached it.
 #[inline(always)]
-fn roll<const O: usize, const D: usize, const SIDE: usize, const RECORD: bool>(
+fn roll<const D: usize, const SIDE: usize, const RECORD: bool>(
     states: &mut [u8],
     dirs: &mut [u8],
     from: usize,
@@ -291,6 +286,7 @@ fn roll<const O: usize, const D: usize, const SIDE: usize, const RECORD: bool>(
 
 #[cfg(test)]
 mod tests {
+    use super::super::plane::ALONG_ROW;
     use super::*;
     use grid_common::budget::MemoryBudget;
 
