@@ -167,7 +167,7 @@ impl Solver {
                 return Ok(answer.map(found));
             }
         }
-        Ok(bfs::search::<RECORD>(&plane, &mut memory)?)
+        Ok(bfs::search::<RECORD>(&plane, &mut memory, bfs::WIDE_LEVEL)?)
     }
 }
 

@@ -8,10 +8,14 @@
 //! direction of the roll that reached it.
 //!
 //! **The search** expands whole levels, always of the side with the smaller frontier.
-//! Each frontier is kept as three lists of states, one per orientation, so that the inner
-//! loop knows its orientation, its roll offsets and the lists it writes to at compile
-//! time, and it has no branch on the board's contents but the meeting test (a state is
-//! written and pushed unconditionally; a list only grows when the state was free).
+//! Each side keeps one first-in, first-out queue of state indices: a level is the states
+//! queued when it begins, and its new states go to the back. A maze has tens of
+//! thousands of levels of a few states each, so a level costs a few instructions to
+//! start. A state's orientation picks its roll offsets (a masked look-up, no branch),
+//! and its four rolls are written out. In a small level a roll that meets a state this
+//! side reached, or an illegal one, costs one test of the state's byte; a wide level
+//! ([`WIDE_LEVEL`]) writes and queues every state it rolls onto, and its queue only grows
+//! when the state was free, so that open ground costs no mispredicted branches.
 //!
 //! **Exactness.** While the sides have expanded `a` and `b` levels without meeting, the
 //! answer is more than `a + b`: on a shortest path of length `D`, the placement at
@@ -20,7 +24,7 @@
 //! at distance `b` from the target, and the answer is `a + 1 + b`. A side whose frontier
 //! runs out has reached every placement it can: the target is then unreachable.
 
-use super::plane::{next_orientation, Memory, Plane, State, ALONG_COLUMN, ALONG_ROW, STANDING};
+use super::plane::{next_orientation, Memory, Plane, State};
 use grid_common::budget::OverBudget;
 use grid_common::Dir;
 
@@ -28,6 +32,15 @@ use grid_common::Dir;
 const FREE: u8 = 0;
 /// The code of an illegal state.
 const ILLEGAL: u8 = 3;
+
+/// The fewest states in a level that is expanded without a branch on whether a roll
+/// reaches a new state: on open ground (rooms-500-6: levels of hundreds of states) the
+/// branch is mispredicted often enough to cost more time than the instructions it saves
+/// (a branchless roll takes about 14 instructions, a branching one 6 to 12); in mazes,
+/// levels are small and the rolls' outcomes regular. Measured on rooms-500-6: always
+/// branching, 28.4M instructions and 7.7 ms; from 128 states, 39.1M and 5.2 ms; from
+/// 384, 37.9M and 5.5 ms (mazes stay under 128).
+pub(super) const WIDE_LEVEL: usize = 384;
 
 /// The code of a state reached by `side` (0: from the start, 1: from the target).
 const fn reached(side: usize) -> u8 {
@@ -44,67 +57,61 @@ const fn state(index: usize) -> State {
     (index >> 2, index & 3)
 }
 
-/// One side of the search: two sets of three lists of state indices, one list per
-/// orientation, in one buffer of six regions of `room` entries (region `3 * set + o`):
-/// the frontier (set `front`, the first `front_len[o]` entries of each region) and room
-/// for the next one (set `1 - front`). One buffer, so that starting a level costs a few
-/// instructions: a maze has tens of thousands of levels of a few states each.
+/// One side of the search: a first-in, first-out queue of state indices,
+/// `buffer[head..tail]`; between levels, the frontier. The queue moves back to the start
+/// of its buffer only when the buffer would run out of room.
 struct Side {
     buffer: Vec<u32>,
-    room: usize,
-    front: usize,
-    front_len: [usize; 3],
+    head: usize,
+    tail: usize,
     /// The levels expanded so far.
     depth: usize,
 }
 
 impl Side {
     fn new(start: State, memory: &mut Memory) -> Result<Side, OverBudget> {
-        let room = 16;
-        let mut buffer = memory.vec("the search's frontiers", 6 * room, 0u32)?;
-        buffer[start.1 * room] = index(start) as u32;
-        let mut front_len = [0; 3];
-        front_len[start.1] = 1;
+        let mut buffer = memory.vec("the search's frontiers", 64, 0u32)?;
+        buffer[0] = index(start) as u32;
         Ok(Side {
             buffer,
-            room,
-            front: 0,
-            front_len,
+            head: 0,
+            tail: 1,
             depth: 0,
         })
     }
 
+    /// The states queued: between levels, the frontier.
     fn len(&self) -> usize {
-        self.front_len[0] + self.front_len[1] + self.front_len[2]
+        self.tail - self.head
     }
 
-    /// Makes room in every list for the next level: each state pushes at most two
-    /// states into each list.
+    /// Makes room for the next level: each state queues at most four states (and a
+    /// branchless roll writes one entry past the queue).
     #[inline(always)]
     fn make_room(&mut self, memory: &mut Memory) -> Result<(), OverBudget> {
-        let room = 2 * self.len() + 2;
-        if self.room < room {
-            self.grow(room, memory)?;
+        let more = 4 * self.len() + 1;
+        if self.tail + more > self.buffer.len() {
+            self.rearrange(more, memory)?;
         }
         Ok(())
     }
 
-    /// A buffer of regions of at least `room` entries (twice as many as now at least),
-    /// with the frontier copied over.
+    /// Moves the queue back to the start of a buffer of twice the room it and `more`
+    /// entries need (the same buffer when that is no more than it has).
     #[cold]
-    fn grow(&mut self, room: usize, memory: &mut Memory) -> Result<(), OverBudget> {
-        let room = room.max(2 * self.room);
-        let mut buffer = memory.vec("the search's frontiers", room.saturating_mul(6), 0u32)?;
-        for (o, &len) in self.front_len.iter().enumerate() {
-            let (from, to) = (
-                (3 * self.front + o) * self.room,
-                (3 * self.front + o) * room,
-            );
-            buffer[to..to + len].copy_from_slice(&self.buffer[from..from + len]);
+    fn rearrange(&mut self, more: usize, memory: &mut Memory) -> Result<(), OverBudget> {
+        let need = self.len().saturating_add(more).saturating_mul(2);
+        if need <= self.buffer.len() {
+            self.buffer.copy_within(self.head..self.tail, 0);
+        } else {
+            let room = need.max(2 * self.buffer.len());
+            let mut buffer = memory.vec("the search's frontiers", room, 0u32)?;
+            buffer[..self.len()].copy_from_slice(&self.buffer[self.head..self.tail]);
+            memory.give_back::<u32>(self.buffer.len());
+            self.buffer = buffer;
         }
-        memory.give_back::<u32>(self.buffer.len());
-        self.buffer = buffer;
-        self.room = room;
+        self.tail -= self.head;
+        self.head = 0;
         Ok(())
     }
 }
@@ -121,10 +128,12 @@ pub(super) struct Found {
 }
 
 /// The fewest rolls (with a shortest sequence of them when `RECORD`), or `None` when
-/// the goal cannot be reached; its tables taken from `memory` (and given back).
+/// the goal cannot be reached; its tables taken from `memory` (and given back). Levels
+/// of `wide_level` states or more are expanded without branching ([`WIDE_LEVEL`]).
 pub(super) fn search<const RECORD: bool>(
     plane: &Plane,
     memory: &mut Memory,
+    wide_level: usize,
 ) -> Result<Option<Found>, OverBudget> {
     let n = plane.len().saturating_mul(4);
     let mut states = memory.vec("the search's marks", n, 0u8)?;
@@ -137,7 +146,14 @@ pub(super) fn search<const RECORD: bool>(
         Side::new(plane.start, memory)?,
         Side::new(plane.goal, memory)?,
     ];
-    let found = run::<RECORD>(plane, memory, &mut states, &mut dirs, &mut sides);
+    let found = run::<RECORD>(
+        plane,
+        memory,
+        &mut states,
+        &mut dirs,
+        &mut sides,
+        wide_level,
+    );
     memory.give_back::<u8>(states.len() + dirs.len());
     memory.give_back::<u32>(sides.iter().map(|side| side.buffer.len()).sum());
     found
@@ -149,6 +165,7 @@ fn run<const RECORD: bool>(
     states: &mut [u8],
     dirs: &mut [u8],
     sides: &mut [Side; 2],
+    wide_level: usize,
 ) -> Result<Option<Found>, OverBudget> {
     plane.state_bytes(FREE, ILLEGAL, states);
     let (start, goal) = (plane.start, plane.goal);
@@ -160,10 +177,13 @@ fn run<const RECORD: bool>(
         if sides[which].len() == 0 {
             return Ok(None);
         }
-        let meeting = if which == 0 {
-            level::<0, RECORD>(states, dirs, &steps, &mut sides[0], memory)?
-        } else {
-            level::<1, RECORD>(states, dirs, &steps, &mut sides[1], memory)?
+        let wide = sides[which].len() >= wide_level;
+        let side = &mut sides[which];
+        let meeting = match (which, wide) {
+            (0, false) => level::<0, false, RECORD>(states, dirs, &steps, side, memory)?,
+            (0, true) => level::<0, true, RECORD>(states, dirs, &steps, side, memory)?,
+            (_, false) => level::<1, false, RECORD>(states, dirs, &steps, side, memory)?,
+            _ => level::<1, true, RECORD>(states, dirs, &steps, side, memory)?,
         };
         let Some((from, d, meet)) = meeting else {
             continue;
@@ -194,10 +214,12 @@ fn run<const RECORD: bool>(
     }
 }
 
-/// For each orientation and direction, how far a roll moves the state index.
-fn step_table(plane: &Plane) -> [[isize; 4]; 3] {
-    let mut steps = [[0; 4]; 3];
-    for (o, row) in steps.iter_mut().enumerate() {
+/// For each orientation and direction, how far a roll moves the state index; a fourth
+/// row of zeros, so that a state's index picks its row with a mask (no state has
+/// orientation 3, and a roll by 0 would meet the state itself, reached already).
+fn step_table(plane: &Plane) -> [[isize; 4]; 4] {
+    let mut steps = [[0; 4]; 4];
+    for (o, row) in steps.iter_mut().take(3).enumerate() {
         for d in Dir::ALL {
             let o2 = next_orientation(o, d);
             row[d.index()] = 4 * plane.offset[o][d.index()] + o2 as isize - o as isize;
@@ -206,117 +228,212 @@ fn step_table(plane: &Plane) -> [[isize; 4]; 3] {
     steps
 }
 
-/// Expands one level of side `SIDE`; the meeting with the other side, if it happens.
-fn level<const SIDE: usize, const RECORD: bool>(
+/// Expands one level of side `SIDE`, the states queued now (with [`roll`]'s
+/// `BRANCHLESS` variant when `WIDE`); the meeting with the other side, if it happens.
+fn level<const SIDE: usize, const WIDE: bool, const RECORD: bool>(
     states: &mut [u8],
     dirs: &mut [u8],
-    steps: &[[isize; 4]; 3],
+    steps: &[[isize; 4]; 4],
     side: &mut Side,
     memory: &mut Memory,
 ) -> Result<Option<Meeting>, OverBudget> {
     side.make_room(memory)?;
-    let mut lens = [0usize; 3];
-    let room = side.room;
-    let (first, second) = side.buffer.split_at_mut(3 * room);
-    let (front, next) = if side.front == 0 {
-        (&*first, second)
-    } else {
-        (&*second, first)
-    };
-    let (next_standing, rest) = next.split_at_mut(room);
-    let (next_row, next_column) = rest.split_at_mut(room);
-    let mut next = [next_standing, next_row, next_column];
-    let [standing_len, row_len, column_len] = side.front_len;
-    let front = (
-        &front[..standing_len],
-        &front[room..room + row_len],
-        &front[2 * room..2 * room + column_len],
-    );
-    let meeting = expand::<STANDING, SIDE, RECORD>(
-        states,
-        dirs,
-        front.0,
-        steps[STANDING],
-        &mut next,
-        &mut lens,
-    )
-    .or_else(|| {
-        let steps = steps[ALONG_ROW];
-        expand::<ALONG_ROW, SIDE, RECORD>(states, dirs, front.1, steps, &mut next, &mut lens)
-    })
-    .or_else(|| {
-        let steps = steps[ALONG_COLUMN];
-        expand::<ALONG_COLUMN, SIDE, RECORD>(states, dirs, front.2, steps, &mut next, &mut lens)
-    });
-    side.front ^= 1;
-    side.front_len = lens;
+    let (front, next) = side.buffer.split_at_mut(side.tail);
+    let mut queued = 0;
+    let mut meeting = None;
+    for &from in &front[side.head..] {
+        let from = from as usize;
+        // The state's orientation picks its offsets, without a branch.
+        let rolled =
+            rolls::<SIDE, WIDE, RECORD>(states, dirs, from, &steps[from & 3], next, &mut queued);
+        if let Err(met) = rolled {
+            meeting = Some(met);
+            break;
+        }
+    }
+    side.head = side.tail;
+    side.tail += queued;
     side.depth += 1;
     Ok(meeting)
 }
 
-/// Expands the frontier states of orientation `O` of side `SIDE` in `front` (a roll in
-/// direction `d` moves the index by `steps[d]`), writing the new states into `next`
-/// (of room enough) from `lens`.
+/// The four rolls of the state at index `from` (a roll in direction `d` moves the index
+/// by `steps[d]`), written out so that each knows its direction at compile time; `Err`
+/// with the meeting.
 #[inline(always)]
-fn expand<const O: usize, const SIDE: usize, const RECORD: bool>(
+fn rolls<const SIDE: usize, const BRANCHLESS: bool, const RECORD: bool>(
     states: &mut [u8],
     dirs: &mut [u8],
-    front: &[u32],
-    steps: [isize; 4],
-    next: &mut [&mut [u32]; 3],
-    lens: &mut [usize; 3],
-) -> Option<Meeting> {
-    let (mine, theirs) = (reached(SIDE), reached(1 - SIDE));
-    let mut lengths = *lens;
-    for &from in front {
-        let from = from as usize;
-        for d in Dir::ALL {
-            let o2 = next_orientation(O, d);
-            // In the array: a legal state's cell lies on the plane, two rows and one
-            // column of padding away from the array's edges, and a roll moves the
-            // top-left cell by at most two rows, or two columns (wrapping into a
-            // padding row at worst).
-            let to = from.wrapping_add_signed(steps[d.index()]);
-            let code = states[to];
-            if code == theirs {
-                *lens = lengths;
-                return Some((state(from), d, state(to)));
-            }
-            let is_free = code == FREE;
-            // Free (0) becomes `mine`; `mine` and illegal (3) stay as they are. (The other
-            // side's code, which `mine` would turn into 3, was caught above.)
-            states[to] = code | mine;
-            if RECORD {
-                dirs[to] |= u8::from(is_free) * d.index() as u8;
-            }
-            next[o2][lengths[o2]] = to as u32;
-            lengths[o2] += usize::from(is_free);
+    from: usize,
+    steps: &[isize; 4],
+    next: &mut [u32],
+    queued: &mut usize,
+) -> Result<(), Meeting> {
+    roll::<0, SIDE, BRANCHLESS, RECORD>(states, dirs, from, steps, next, queued)?;
+    roll::<1, SIDE, BRANCHLESS, RECORD>(states, dirs, from, steps, next, queued)?;
+    roll::<2, SIDE, BRANCHLESS, RECORD>(states, dirs, from, steps, next, queued)?;
+    roll::<3, SIDE, BRANCHLESS, RECORD>(states, dirs, from, steps, next, queued)
+}
+
+/// Rolls the state at index `from` (reached by side `SIDE`) in direction `D`: marks a
+/// free state reached and queues it in `next` (of room enough); `Err` with the meeting
+/// when the other side reached it. `BRANCHLESS`: the state is written and queued
+/// whatever it was, and the queue only grows when it was free.
+#[inline(always)]
+fn roll<const D: usize, const SIDE: usize, const BRANCHLESS: bool, const RECORD: bool>(
+    states: &mut [u8],
+    dirs: &mut [u8],
+    from: usize,
+    steps: &[isize; 4],
+    next: &mut [u32],
+    queued: &mut usize,
+) -> Result<(), Meeting> {
+    let mine = reached(SIDE);
+    // In the array: a legal state's cell lies on the plane, two rows and one column of
+    // padding away from the array's edges, and a roll moves the top-left cell by at
+    // most two rows, or two columns (wrapping into a padding row at worst).
+    let to = from.wrapping_add_signed(steps[D]);
+    let code = states[to];
+    if BRANCHLESS {
+        if code == reached(1 - SIDE) {
+            return Err((state(from), Dir::from_index(D), state(to)));
         }
+        let is_free = code == FREE;
+        // Free (0) becomes `mine`; `mine` and illegal (3) stay as they are.
+        states[to] = code | mine;
+        if RECORD {
+            dirs[to] |= u8::from(is_free) * D as u8;
+        }
+        next[*queued] = to as u32;
+        *queued += usize::from(is_free);
+        return Ok(());
     }
-    *lens = lengths;
-    None
+    // Reached by this side already, or illegal.
+    if code & mine != 0 {
+        return Ok(());
+    }
+    if code != FREE {
+        return Err((state(from), Dir::from_index(D), state(to)));
+    }
+    states[to] = mine;
+    if RECORD {
+        dirs[to] = D as u8;
+    }
+    next[*queued] = to as u32;
+    *queued += 1;
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::plane::ALONG_ROW;
     use super::*;
+    use crate::{parse_all, reference, replay};
     use grid_common::budget::MemoryBudget;
+    use grid_common::rng::Rng;
+
+    /// A random board of `rows` x `cols`, mostly open, so that levels grow wide.
+    fn random_board(rng: &mut Rng, rows: usize, cols: usize) -> String {
+        let mut cells: Vec<Vec<u8>> = (0..rows)
+            .map(|_| {
+                (0..cols)
+                    .map(|_| match rng.below(20) {
+                        0..=2 => b'#',
+                        3 => b'E',
+                        _ => b'.',
+                    })
+                    .collect()
+            })
+            .collect();
+        let pick = |rng: &mut Rng| (rng.below(rows), rng.below(cols));
+        let (r, c) = pick(rng);
+        cells[r][c] = b'O';
+        let (r, c) = pick(rng);
+        if cells[r][c] != b'O' {
+            cells[r][c] = b'X';
+        }
+        let mut text = format!("{rows} {cols}\n");
+        for line in cells {
+            text.push_str(std::str::from_utf8(&line).expect("ASCII"));
+            text.push('\n');
+        }
+        text
+    }
 
     #[test]
-    fn a_side_takes_what_its_buffer_holds_and_keeps_its_frontier() {
+    fn branchless_and_branching_levels_find_the_same_shortest_rolls() {
+        let mut rng = Rng::new(7);
+        let mut wide_levels = 0;
+        for _ in 0..400 {
+            let (rows, cols) = (3 + rng.below(22), 3 + rng.below(22));
+            let input = random_board(&mut rng, rows, cols);
+            let Ok(cases) = parse_all(input.as_bytes()) else {
+                continue; // No start placed (the target took its cell).
+            };
+            let case = &cases[0];
+            let truth = reference::count(case);
+            // Every level branchless, none, and mixed.
+            for wide_level in [0, usize::MAX, 4] {
+                let mut memory = Memory::new(MemoryBudget::new(1 << 26));
+                let plane = Plane::new(case, &mut memory).expect("fits").expect("small");
+                if plane.start == plane.goal {
+                    continue;
+                }
+                let count = search::<false>(&plane, &mut memory, wide_level).expect("fits");
+                let found = search::<true>(&plane, &mut memory, wide_level).expect("fits");
+                assert_eq!(count.map(|f| f.len), truth, "{wide_level}\n{input}");
+                let Some(found) = found else {
+                    assert_eq!(truth, None, "{input}");
+                    continue;
+                };
+                assert_eq!(Some(found.rolls.len()), truth, "{wide_level}\n{input}");
+                let replayed = replay::replay(case, &found.rolls).expect("legal rolls");
+                assert!(replayed.on_target, "{wide_level}\n{input}");
+                if wide_level == 4 && found.len > 6 {
+                    wide_levels += 1;
+                }
+            }
+        }
+        assert!(wide_levels > 50, "{wide_levels}");
+    }
+
+    #[test]
+    fn a_side_takes_what_its_buffer_holds_and_keeps_its_queue() {
         let mut memory = Memory::new(MemoryBudget::new(1 << 20));
         let mut side = Side::new((100, ALONG_ROW), &mut memory).expect("fits");
-        for len in [1, 5, 40, 3, 200, 7, 1000, 999] {
-            side.front_len = [0, len, 0];
-            let room = side.room;
-            side.buffer[side.front * 3 * room + room] = 7;
+        // (states queued, states consumed before them)
+        for (len, gone) in [
+            (2, 0),
+            (5, 3),
+            (40, 1),
+            (3, 30),
+            (200, 9),
+            (7, 100),
+            (1000, 0),
+        ] {
+            let room = side.buffer.len();
+            // Queue `len` states after `gone` consumed ones, as far back as the room allows.
+            side.head = gone.min(room.saturating_sub(len));
+            side.tail = side.head + len;
+            let queued = side.tail <= room;
+            if queued {
+                side.buffer[side.head] = 7;
+                side.buffer[side.tail - 1] = 8;
+            }
             side.make_room(&mut memory).expect("fits");
-            assert!(side.room >= 2 * len + 2);
-            assert_eq!(side.buffer[side.front * 3 * side.room + side.room], 7);
+            assert!(side.tail + 4 * len < side.buffer.len());
+            assert_eq!(side.len(), len);
+            if queued {
+                assert_eq!((side.buffer[side.head], side.buffer[side.tail - 1]), (7, 8));
+            }
             assert_eq!(memory.used(), 4 * side.buffer.len() as u64);
         }
-        assert!(side.room <= 4 * 1000 + 4, "{}", side.room);
-        side.front_len = [100_000, 0, 0];
+        assert!(
+            side.buffer.len() <= 2 * (5 * 1000 + 4),
+            "{}",
+            side.buffer.len()
+        );
+        (side.head, side.tail) = (0, 100_000);
         assert!(side.make_room(&mut memory).is_err());
     }
 }
