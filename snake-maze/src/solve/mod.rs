@@ -193,37 +193,23 @@ impl Solver {
             return Ok(done(None, None, &ledger));
         }
         let max_states = options.max_states;
+        let run = Run {
+            case,
+            board: &board,
+            guided,
+            want_moves,
+            max_states,
+        };
         let found = match (store, Shapes::new(case)) {
             (Store::Dense, Some(s)) if !want_moves => {
                 let mut marks = DenseMarks::<false>::new(s.indices, &mut ledger)?;
-                let run = Run {
-                    case,
-                    board: &board,
-                    guided,
-                    want_moves,
-                    max_states,
-                };
                 run.lists(s, &mut marks, &mut ledger)?
             }
             (Store::Dense, Some(s)) => {
                 let mut marks = DenseMarks::<true>::new(s.indices, &mut ledger)?;
-                let run = Run {
-                    case,
-                    board: &board,
-                    guided,
-                    want_moves,
-                    max_states,
-                };
                 run.lists(s, &mut marks, &mut ledger)?
             }
             (Store::Hashed, Some(s)) => {
-                let run = Run {
-                    case,
-                    board: &board,
-                    guided,
-                    want_moves,
-                    max_states,
-                };
                 if want_moves {
                     let mut marks = HashedRunsTagged::new(&mut ledger)?;
                     run.lists(s, &mut marks, &mut ledger)?
