@@ -25,7 +25,7 @@
 //!
 //! **Memory.** Every table that grows with the board (the padded copy, the searches'
 //! marks and queues) is taken from the [`Options::budget`] before it is allocated; past
-//! it, the solver gives up with [`Limit::OverBudget`].
+//! it, the solver gives up with [`Limit::Memory`].
 
 mod astar;
 mod bfs;
@@ -35,7 +35,7 @@ pub mod plane;
 use crate::case::{Case, Move};
 use grid_common::Dir;
 use plane::{Memory, Plane};
-use puzzle_frame::budget::{MemoryBudget, OverBudget};
+use puzzle_frame::budget::MemoryBudget;
 use std::fmt;
 
 /// How far A* may go before the bidirectional search takes over (from scratch).
@@ -84,39 +84,29 @@ pub struct Options {
     pub astar: Option<AstarBudget>,
 }
 
-/// Why the solver gave up on a case.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Limit {
-    /// The tables would go over the memory budget.
-    OverBudget(OverBudget),
-    /// The padded board would have more than [`plane::MAX_PADDED_CELLS`] cells.
-    TooLarge {
-        /// The board's rows.
-        rows: usize,
-        /// The board's columns.
-        cols: usize,
-    },
+/// Why the solver gave up on a case: the memory budget ([`Limit::Memory`]) or a board too
+/// large to index ([`TooLarge`]).
+pub type Limit = puzzle_frame::Limit<TooLarge>;
+
+/// The padded board would have more than [`plane::MAX_PADDED_CELLS`] cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooLarge {
+    /// The board's rows.
+    pub rows: usize,
+    /// The board's columns.
+    pub cols: usize,
 }
 
-impl fmt::Display for Limit {
+impl fmt::Display for TooLarge {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Limit::OverBudget(e) => write!(f, "{e}"),
-            Limit::TooLarge { rows, cols } => write!(
-                f,
-                "the board of {rows} x {cols} cells is over the solver's limit of {} cells \
-                 once padded to (R + 4) x (C + 2)",
-                plane::MAX_PADDED_CELLS
-            ),
-        }
-    }
-}
-
-impl std::error::Error for Limit {}
-
-impl From<OverBudget> for Limit {
-    fn from(e: OverBudget) -> Limit {
-        Limit::OverBudget(e)
+        write!(
+            f,
+            "the board of {} x {} cells is over the solver's limit of {} cells once padded to \
+             (R + 4) x (C + 2)",
+            self.rows,
+            self.cols,
+            plane::MAX_PADDED_CELLS
+        )
     }
 }
 
@@ -147,9 +137,11 @@ impl Solver {
     /// The answer, with the rolls when `RECORD`.
     fn solve<const RECORD: bool>(&mut self, case: &Case) -> Result<Option<bfs::Found>, Limit> {
         let mut memory = Memory::new(self.options.budget);
-        let too_large = || Limit::TooLarge {
-            rows: case.grid().rows(),
-            cols: case.grid().cols(),
+        let too_large = || {
+            Limit::Other(TooLarge {
+                rows: case.grid().rows(),
+                cols: case.grid().cols(),
+            })
         };
         let plane = Plane::new(case, &mut memory)?.ok_or_else(too_large)?;
         if plane.start == plane.goal {

@@ -1,6 +1,6 @@
 //! Mangled inputs never panic the library: they parse to boards that solve, or to an error.
 
-use bloxorz::parse_all;
+use bloxorz::parse::parse_all;
 use bloxorz::solve::{Options, Solver};
 use bloxorz::testkit::random_input;
 use puzzle_frame::rng::Rng;
@@ -78,7 +78,7 @@ fn a_board_over_the_memory_budget_is_a_limit_before_anything_is_allocated() {
         solver.moves(&cases[1]).map(|_| ()),
     ] {
         match result {
-            Err(Limit::OverBudget(e)) => {
+            Err(Limit::Memory(e)) => {
                 assert!(e.what.contains("the padded board"), "{e}");
                 assert_eq!(e.budget, 8 << 20);
                 assert!(e.needed >= 5 << 21, "{e}");

@@ -126,6 +126,9 @@ pub fn render(film: &Film, options: &ShowOptions) -> String {
 
 /// Writes the film as text (see the module docs).
 pub fn write(out: &mut dyn Write, film: &Film, options: &ShowOptions) -> io::Result<()> {
+    for line in &film.preface {
+        writeln!(out, "{line}")?;
+    }
     let window = crop_window(film);
     if !window.is_whole(&film.start) {
         writeln!(

@@ -328,7 +328,8 @@ fn roll<const D: usize, const SIDE: usize, const BRANCHLESS: bool, const RECORD:
 mod tests {
     use super::super::plane::ALONG_ROW;
     use super::*;
-    use crate::{parse_all, reference, replay};
+    use crate::parse::parse_all;
+    use crate::{reference, replay};
     use puzzle_frame::budget::MemoryBudget;
     use puzzle_frame::rng::Rng;
 
@@ -388,7 +389,7 @@ mod tests {
                 };
                 assert_eq!(Some(found.rolls.len()), truth, "{wide_level}\n{input}");
                 let replayed = replay::replay(case, &found.rolls).expect("legal rolls");
-                assert!(replayed.on_target, "{wide_level}\n{input}");
+                assert!(replayed.solved, "{wide_level}\n{input}");
                 if wide_level == 4 && found.len > 6 {
                     wide_levels += 1;
                 }

@@ -109,33 +109,21 @@ impl Options {
     }
 }
 
-/// Why a query (or the board) was given up.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Limit {
-    /// The solver would need more memory than the budget allows.
-    Memory(OverBudget),
-    /// The board has 2^29 cells or more (with a border around it): state indices would not
-    /// fit in 32 bits.
-    TooLarge,
-}
+/// Why a query (or the board) was given up: the memory budget ([`Limit::Memory`]), or a
+/// board too large to index ([`TooLarge`]).
+pub type Limit = puzzle_frame::Limit<TooLarge>;
 
-impl fmt::Display for Limit {
+/// The board has 2^29 cells or more (with a border around it): state indices would not fit
+/// in 32 bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooLarge;
+
+impl fmt::Display for TooLarge {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Limit::Memory(e) => write!(f, "{e}"),
-            Limit::TooLarge => write!(
-                f,
-                "the board is too large (at most 2^29 cells with a border around it)"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for Limit {}
-
-impl From<OverBudget> for Limit {
-    fn from(e: OverBudget) -> Limit {
-        Limit::Memory(e)
+        write!(
+            f,
+            "the board is too large (at most 2^29 cells with a border around it)"
+        )
     }
 }
 

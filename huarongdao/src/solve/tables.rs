@@ -75,7 +75,7 @@ pub(super) fn padded_cells(rows: usize, cols: usize) -> Result<usize, Limit> {
         .zip(cols.checked_add(2))
         .and_then(|(r, c)| r.checked_mul(c))
         .filter(|&p| p < 1 << 29)
-        .ok_or(Limit::TooLarge)
+        .ok_or(Limit::Other(super::TooLarge))
 }
 
 /// An upper bound of the bytes the solver holds for a board of `padded` padded cells, with

@@ -6,7 +6,7 @@
 
 use super::memory::{charged_vec, Ledger};
 use super::tables::{direction_of, directions, opposite, Board, NONE};
-use super::{Found, Limit};
+use super::{Found, Limit, TooManyStates};
 use crate::case::{Case, Move};
 use grid_common::Dir;
 use puzzle_frame::budget::OverBudget;
@@ -200,7 +200,7 @@ pub(crate) fn search(
                     }
                     let new = arena.insert(slot, &key, ledger)?;
                     if arena.len as u64 > max_states {
-                        return Err(Limit::States { max_states });
+                        return Err(Limit::Other(TooManyStates { max_states }));
                     }
                     if want_moves {
                         let what = "the parents of visited positions";

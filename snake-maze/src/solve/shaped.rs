@@ -13,7 +13,7 @@
 use super::marks::{Marks, Word};
 use super::memory::{charged_vec, Ledger};
 use super::tables::{covered, directions, opposite, Board, APPLY, NONE, TURN};
-use super::{Found, Limit};
+use super::{Found, Limit, TooManyStates};
 use crate::case::{Case, Move};
 use itertools::Itertools;
 use puzzle_frame::budget::OverBudget;
@@ -124,9 +124,9 @@ impl<M: Marks, E: Word> Search<'_, M, E> {
                 continue;
             }
             if self.marks.len() > self.max_states {
-                return Err(Limit::States {
+                return Err(Limit::Other(TooManyStates {
                     max_states: self.max_states,
-                });
+                }));
             }
             if to == 0 {
                 return Ok(Some(index));
@@ -325,12 +325,6 @@ fn walk_back<M: Marks>(marks: &M, board: &Board, s: Shapes, start: u64, goal: u6
     }
     moves.reverse();
     moves
-}
-
-impl From<OverBudget> for Limit {
-    fn from(e: OverBudget) -> Limit {
-        Limit::Memory(e)
-    }
 }
 
 #[cfg(test)]
