@@ -122,6 +122,12 @@ impl Solver {
         Solver { options: *options }
     }
 
+    /// Holds the solver to `budget` from the next case on (the process's budget less what
+    /// it holds elsewhere: the input, the page).
+    pub fn set_budget(&mut self, budget: MemoryBudget) {
+        self.options.budget = budget;
+    }
+
     /// The fewest rolls from the start to standing on the target, or `None` when the
     /// target cannot be reached.
     pub fn count(&mut self, case: &Case) -> Result<Option<usize>, Limit> {

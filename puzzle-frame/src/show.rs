@@ -158,28 +158,31 @@ pub fn write(out: &mut dyn Write, film: &Film, options: &ShowOptions) -> io::Res
     let n = film.len();
     let capped = !options.all && n > 2 * CAP_STEPS;
     let shown = |k: usize| !capped || k <= CAP_STEPS || k > n - CAP_STEPS;
+    // Frame `i` is the board after `film.steps[i - 1]`: move `number(i)` of the solution
+    // (the film may hold fewer steps than moves, see `FilmPlan`).
+    let number = |i: usize| i.checked_sub(1).map_or(0, |i| film.number(i));
     let windows = if follows {
         following_windows(film, area, (max_rows, max_cols))
     } else {
-        vec![area; n + 1]
+        vec![area; film.steps.len() + 1]
     };
-    let caption = |k: usize| {
-        let w = windows[k];
+    let caption = |i: usize| {
+        let w = windows[i];
         match follows {
             true => format!(
                 "{} (rows {}-{}, columns {}-{})",
-                film.caption(k),
+                film.caption(number(i)),
                 w.top + 1,
                 w.top + w.rows,
                 w.left + 1,
                 w.left + w.cols
             ),
-            false => film.caption(k),
+            false => film.caption(number(i)),
         }
     };
     // Every caption shown, for one column width across the whole film.
-    let caption_width = (0..=n)
-        .filter(|&k| shown(k))
+    let caption_width = (0..=film.steps.len())
+        .filter(|&i| shown(number(i)))
         .map(|k| caption(k).chars().count())
         .max()
         .unwrap_or(0);
@@ -207,14 +210,15 @@ pub fn write(out: &mut dyn Write, film: &Film, options: &ShowOptions) -> io::Res
         pending.clear();
         Ok(())
     };
-    for (k, &window) in windows.iter().enumerate() {
-        if let Some(step) = k.checked_sub(1).and_then(|i| film.steps.get(i)) {
+    for (i, &window) in windows.iter().enumerate() {
+        if let Some(step) = i.checked_sub(1).and_then(|i| film.steps.get(i)) {
             for &(pos, c) in &step.changes {
                 if let Some(cell) = board.get_mut(pos) {
                     *cell = c;
                 }
             }
         }
+        let k = number(i);
         if !shown(k) {
             continue;
         }
@@ -227,7 +231,7 @@ pub fn write(out: &mut dyn Write, film: &Film, options: &ShowOptions) -> io::Res
                 n - 2 * CAP_STEPS
             )?;
         }
-        let mut lines = vec![caption(k)];
+        let mut lines = vec![caption(i)];
         lines.extend(draw(&board, window, film.boxed));
         pending.push(lines);
         if pending.len() == per_row {
@@ -264,8 +268,8 @@ fn following_windows(film: &Film, area: Window, size: (usize, usize)) -> Vec<Win
         rows,
         cols,
     };
-    let mut windows = Vec::with_capacity(film.len() + 1);
-    for k in 0..=film.len() {
+    let mut windows = Vec::with_capacity(film.steps.len() + 1);
+    for k in 0..=film.steps.len() {
         let step = film.steps.get(k.saturating_sub(1));
         let changes = step.map_or(&[][..], |s| s.changes.as_slice());
         let rows_used = changes.iter().map(|(p, _)| p.row).minmax();

@@ -41,7 +41,7 @@ use blank::{Bfs, BlankSearch};
 use buckets::Buckets;
 use grid_common::Dir;
 use itertools::Itertools;
-use puzzle_frame::budget::{MemoryBudget, OverBudget};
+use puzzle_frame::budget::MemoryBudget;
 use std::fmt;
 use tables::{board_bytes, padded_cells, Tables};
 
@@ -225,6 +225,19 @@ impl Solver {
         Ok(found)
     }
 
+    /// Holds the queries from now on to `budget` (the process's budget less what it holds
+    /// elsewhere: the input, the page); the board's tables are already made.
+    pub fn set_budget(&mut self, budget: MemoryBudget) {
+        self.budget = budget;
+    }
+
+    /// The bytes the solver keeps between queries: the board's tables, the per-query
+    /// arrays and the queues.
+    pub fn held_bytes(&self) -> u64 {
+        self.fixed_bytes
+            .saturating_add(self.scratch.queue_bytes() as u64)
+    }
+
     /// `Err` when a queue would have outgrown the budget (`what` grew it).
     fn queue_check(&mut self, what: &str) -> Result<(), Limit> {
         let held = self.scratch.queue_bytes() as u64;
@@ -235,11 +248,9 @@ impl Solver {
         let refused = queue.refused.max(stacks.refused) as u64;
         (queue.over_budget, queue.refused) = (false, 0);
         (stacks.over_budget, stacks.refused) = (false, 0);
-        Err(Limit::Memory(OverBudget {
-            what: what.to_string(),
-            needed: self.fixed_bytes + held + refused,
-            budget: self.budget.bytes(),
-        }))
+        Err(Limit::Memory(
+            self.budget.refuse(what, self.fixed_bytes + held + refused),
+        ))
     }
 
     /// The moves of the state path that ends at `found.goal`, each edge expanded into the
