@@ -151,11 +151,7 @@ swapped, one per line.
         solver.held_bytes()
     }
 
-    fn film(
-        case: &Case,
-        moves: &[Move],
-        plan: FilmPlan,
-    ) -> Result<Film, replay::ReplayError> {
+    fn film(case: &Case, moves: &[Move], plan: FilmPlan) -> Result<Film, replay::ReplayError> {
         render::film(case, moves, plan)
     }
 }

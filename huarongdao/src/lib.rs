@@ -172,11 +172,7 @@ hold is refused from its header line.
         solver.held_bytes()
     }
 
-    fn film(
-        case: &Case,
-        moves: &[Move],
-        plan: FilmPlan,
-    ) -> Result<Film, replay::ReplayError> {
+    fn film(case: &Case, moves: &[Move], plan: FilmPlan) -> Result<Film, replay::ReplayError> {
         render::film(&case.board, &case.query, moves, plan)
     }
 }

@@ -156,11 +156,7 @@ move; or -1 when the target can never reach its goal.
         solver.set_budget(budget);
     }
 
-    fn film(
-        case: &Case,
-        moves: &[Move],
-        plan: FilmPlan,
-    ) -> Result<Film, replay::ReplayError> {
+    fn film(case: &Case, moves: &[Move], plan: FilmPlan) -> Result<Film, replay::ReplayError> {
         render::film(case, moves, plan)
     }
 }

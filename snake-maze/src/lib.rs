@@ -185,11 +185,7 @@ be reached. --show draws: # stone, . free, * the goal (1,1), H head, o body, T t
         solver.set_budget(budget);
     }
 
-    fn film(
-        case: &Case,
-        moves: &[Move],
-        plan: FilmPlan,
-    ) -> Result<Film, replay::ReplayError> {
+    fn film(case: &Case, moves: &[Move], plan: FilmPlan) -> Result<Film, replay::ReplayError> {
         render::film(case, moves, plan)
     }
 }
