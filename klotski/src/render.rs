@@ -34,7 +34,7 @@ pub fn characters(case: &Case) -> (Vec<char>, Vec<(char, String)>) {
             Some(c) => c,
             None => {
                 let c = spare.next().unwrap_or('?');
-                legend.push((c, b.name.clone()));
+                legend.push((c, b.name.to_string()));
                 c
             }
         })
@@ -69,7 +69,7 @@ pub fn film(case: &Case, moves: &[Move], plan: FilmPlan) -> Result<Film, ReplayE
         if i == case.target {
             named.push((c, format!("{} (the target)", block.name)));
         } else {
-            named.push((c, block.name.clone()));
+            named.push((c, block.name.to_string()));
         }
     }
     let legend: Vec<(char, &str)> = named.iter().map(|(c, n)| (*c, n.as_str())).collect();
