@@ -46,13 +46,15 @@ pub fn answer_cases<P: Puzzle>(
         for note in &solution.notes {
             writeln!(out, "{note}")?;
         }
+        if !printing.wants_moves() {
+            continue;
+        }
         let label = format!("case {number}");
         match solution.moves {
-            Some(moves) if printing.wants_moves() => {
+            Some(moves) => {
                 let film = || P::film(&case, &moves).map_err(|e| e.to_string());
                 printing.write_solution(out, &label, &P::path_line(&moves), film)?;
             }
-            Some(_) => {}
             None => printing.no_solution(&label, &answer),
         }
     }
