@@ -62,9 +62,12 @@ pub fn answer_cases<P: Puzzle>(
         for note in &solution.notes {
             writeln!(out, "{note}")?;
         }
+        if !printing.wants_moves() {
+            continue;
+        }
         let label = format!("case {number}");
         match solution.moves {
-            Some(moves) if printing.wants_moves() => {
+            Some(moves) => {
                 let path = P::path_line(&moves);
                 let moves_bytes =
                     (moves.capacity() * std::mem::size_of::<P::Move>() + path.capacity()) as u64;
@@ -94,7 +97,6 @@ pub fn answer_cases<P: Puzzle>(
                 let film = || film.unwrap_or_else(|| Err("no film".to_string()));
                 printing.write_solution(out, &label, &path, film)?;
             }
-            Some(_) => {}
             None => printing.no_solution(&label, &answer),
         }
     }
