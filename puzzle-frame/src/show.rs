@@ -354,15 +354,21 @@ fn write_side_by_side(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::film::FilmBuilder;
+    use crate::budget::MemoryBudget;
+    use crate::film::{FilmBuilder, FilmPlan};
 
     /// A piece `A` walking right along a 1 x `len` board, `moves` times.
     fn walk(rows: usize, len: usize, moves: usize) -> Film {
+        walk_planned(rows, len, moves, FilmPlan::whole())
+    }
+
+    /// [`walk`] under `plan`.
+    fn walk_planned(rows: usize, len: usize, moves: usize, plan: FilmPlan) -> Film {
         let mut start = Grid::new(rows, len, '.');
         if let Some(c) = start.get_mut(Pos::new(0, 0)) {
             *c = 'A';
         }
-        let mut b = FilmBuilder::new(start);
+        let mut b = FilmBuilder::planned(start, plan);
         for i in 0..moves {
             b.set(Pos::new(0, i), '.');
             b.set(Pos::new(0, i + 1), 'A');
@@ -404,6 +410,32 @@ mod tests {
             },
         );
         assert!(all.contains("step 25/50: R") && !all.contains("skipped"));
+    }
+
+    #[test]
+    fn a_film_that_keeps_only_the_shown_steps_shows_the_same() {
+        let plan = |moves, budget| FilmPlan {
+            moves,
+            ends: Some(CAP_STEPS),
+            budget: MemoryBudget::new(budget),
+        };
+        // Boards within one window: the same text. (On a larger board the window after the
+        // skipped steps follows their net changes, not each of them.)
+        for (rows, len, moves) in [(1, 60, 50), (30, 70, 69), (1, 60, 40), (1, 60, 41)] {
+            let whole = walk(rows, len, moves);
+            let cut = walk_planned(rows, len, moves, plan(moves, u64::MAX));
+            assert_eq!(cut.len(), moves);
+            assert_eq!(cut.steps.len(), moves.min(2 * CAP_STEPS + 1));
+            let options = ShowOptions::default();
+            assert_eq!(render(&cut, &options), render(&whole, &options));
+            let last = |f: &Film| f.frames().last().map(|f| (f.caption, f.board));
+            assert_eq!(last(&cut), last(&whole));
+        }
+        // Over its budget the film holds nothing and says why.
+        let refused = walk_planned(50, 300, 290, plan(290, 50 * 300 * 12 + 100));
+        let over = refused.refused.as_ref().expect("over the budget");
+        assert_eq!(over.what, "the film of the solution");
+        assert!(refused.steps.is_empty() && refused.start.is_empty());
     }
 
     #[test]

@@ -7,7 +7,7 @@
 #![allow(unsafe_code)]
 
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -22,6 +22,8 @@ pub struct Measured {
     pub peak_kib: u64,
     /// Standard output.
     pub stdout: Vec<u8>,
+    /// Standard error.
+    pub stderr: Vec<u8>,
     /// How it ended: `None` for exit code 0, otherwise a description.
     pub failure: Option<String>,
 }
@@ -61,7 +63,7 @@ pub fn run(
         .args(args)
         .stdin(Stdio::from(stdin))
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()?;
     let pid = child.id() as i32;
     let mut stdout = child.stdout.take().ok_or(std::io::ErrorKind::BrokenPipe)?;
@@ -69,6 +71,12 @@ pub fn run(
         let mut out = Vec::new();
         let _ = stdout.read_to_end(&mut out);
         out
+    });
+    let mut stderr = child.stderr.take().ok_or(std::io::ErrorKind::BrokenPipe)?;
+    let err_reader = std::thread::spawn(move || {
+        let mut err = Vec::new();
+        let _ = stderr.read_to_end(&mut err);
+        err
     });
     let done = Arc::new(AtomicBool::new(false));
     let timed_out = Arc::new(AtomicBool::new(false));
@@ -97,6 +105,7 @@ pub fn run(
     // The child is reaped: `Child` must not wait on it again (dropping it does not).
     drop(child);
     let stdout = reader.join().unwrap_or_default();
+    let stderr = err_reader.join().unwrap_or_default();
     if reaped != pid {
         return Err(std::io::Error::last_os_error());
     }
@@ -113,12 +122,14 @@ pub fn run(
         wall,
         peak_kib: u64::try_from(usage.ru_maxrss).unwrap_or(0),
         stdout,
+        stderr,
         failure,
     })
 }
 
 /// The hidden task `__measure LIMIT_MS INPUT STDOUT_FILE PROGRAM ARGS...`: runs the program
-/// with [`run`], writes its standard output to STDOUT_FILE and prints
+/// with [`run`], writes its standard output to STDOUT_FILE (and its standard error to
+/// STDOUT_FILE with `.err` added) and prints
 /// `WALL_NANOS PEAK_KIB STATUS` on one line (STATUS `ok` or a description).
 pub fn measure_task(args: &[String]) -> Result<(), String> {
     let [limit, input, stdout_file, program, rest @ ..] = args else {
@@ -129,6 +140,8 @@ pub fn measure_task(args: &[String]) -> Result<(), String> {
         .map_err(|e| format!("cannot run {program}: {e}"))?;
     std::fs::write(stdout_file, &m.stdout)
         .map_err(|e| format!("cannot write {stdout_file}: {e}"))?;
+    std::fs::write(format!("{stdout_file}.err"), &m.stderr)
+        .map_err(|e| format!("cannot write {stdout_file}.err: {e}"))?;
     println!(
         "{} {} {}",
         m.wall.as_nanos(),
@@ -165,10 +178,14 @@ pub fn run_isolated(
     let status = words.next().ok_or_else(bad)?;
     let stdout = std::fs::read(&stdout_file)?;
     let _ = std::fs::remove_file(&stdout_file);
+    let err_file = PathBuf::from(format!("{}.err", stdout_file.display()));
+    let stderr = std::fs::read(&err_file).unwrap_or_default();
+    let _ = std::fs::remove_file(&err_file);
     Ok(Measured {
         wall: Duration::from_nanos(wall),
         peak_kib,
         stdout,
+        stderr,
         failure: (status != "ok").then(|| status.to_string()),
     })
 }
