@@ -22,6 +22,12 @@ pub const LEGEND: &[(char, &str)] = &[
 /// illegal roll. Under `plan` (the steps kept, the memory it may take).
 pub fn film(case: &Case, rolls: &[Move], plan: FilmPlan) -> Result<Film, ReplayError> {
     let placements = replay(case, rolls)?.placements;
+    // The placements are held while the film is made.
+    let held = std::mem::size_of_val(placements.as_slice()) as u64;
+    let plan = FilmPlan {
+        budget: plan.budget.without(held),
+        ..plan
+    };
     if let Err(over) = plan.board(case.grid().rows(), case.grid().cols()) {
         return Ok(Film::refused(over));
     }

@@ -28,6 +28,12 @@ pub fn film(
     plan: FilmPlan,
 ) -> Result<Film, ReplayError> {
     let placements = replay(board, query, moves)?.placements;
+    // The placements are held while the film is made.
+    let held = std::mem::size_of_val(placements.as_slice()) as u64;
+    let plan = FilmPlan {
+        budget: plan.budget.without(held),
+        ..plan
+    };
     if let Err(over) = plan.board(board.open.rows(), board.open.cols()) {
         return Ok(Film::refused(over));
     }

@@ -108,6 +108,16 @@ impl FilmPlan {
     }
 }
 
+/// The heap bytes of one step's label and changes, as the allocator holds them (a block
+/// of at least 32 bytes, 8 of them its header, in multiples of 16).
+fn step_bytes(label: &str, changes: &[(Pos, char)]) -> u64 {
+    let block = |n: usize| match n {
+        0 => 0,
+        n => (n + 8).div_ceil(16).max(2) as u64 * 16,
+    };
+    block(label.len()) + block(std::mem::size_of_val(changes))
+}
+
 /// The bytes a film of a `rows` x `cols` board holds besides its steps: three boards of
 /// `char` (the start, the builder's board, the board `--show` walks).
 pub fn board_bytes(rows: usize, cols: usize) -> u64 {
@@ -156,16 +166,13 @@ impl Film {
     /// The bytes the finished film holds: its start and its steps.
     pub fn held_bytes(&self) -> u64 {
         let cells = (self.start.rows() * self.start.cols() * std::mem::size_of::<char>()) as u64;
-        let steps: usize = self
+        let list = (self.steps.capacity() * std::mem::size_of::<Step>()) as u64;
+        let steps: u64 = self
             .steps
             .iter()
-            .map(|s| {
-                s.changes.capacity() * std::mem::size_of::<(Pos, char)>()
-                    + s.label.capacity()
-                    + std::mem::size_of::<Step>()
-            })
+            .map(|s| step_bytes(&s.label, &s.changes))
             .sum();
-        cells.saturating_add(steps as u64)
+        cells.saturating_add(list).saturating_add(steps)
     }
 
     /// The move number of the frame after `steps[i]` (`i + 1`, past merged moves).
@@ -377,7 +384,11 @@ impl FilmBuilder {
         if let Some(range) = merged.as_ref().filter(|r| r.contains(&self.closed)) {
             let before = std::mem::take(&mut self.pending);
             for (p, c) in before {
-                self.merging.entry(p).or_insert(c);
+                // A cell back to what it was before the merged moves is no net change.
+                let first = *self.merging.entry(p).or_insert(c);
+                if self.board.get(p) == Some(&first) {
+                    self.merging.remove(&p);
+                }
             }
             // A map slot: the cell, its character and a control byte, rounded up.
             let slot = std::mem::size_of::<(Pos, char)>() as u64 + 8;
@@ -406,10 +417,13 @@ impl FilmBuilder {
                 (now != before).then_some((p, now))
             })
             .collect();
-        let label = label.into();
-        let bytes = (changes.len() * std::mem::size_of::<(Pos, char)>()
-            + label.len()
-            + std::mem::size_of::<Step>()) as u64;
+        let label: String = label.into();
+        let mut bytes = step_bytes(&label, &changes);
+        let steps = &self.film.steps;
+        if steps.len() == steps.capacity() {
+            // The list of steps doubles.
+            bytes += (steps.capacity().max(4) * std::mem::size_of::<Step>()) as u64;
+        }
         self.charge(bytes);
         if self.film.refused.is_none() {
             self.film.steps.push(Step { label, changes });
