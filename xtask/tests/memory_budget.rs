@@ -8,7 +8,6 @@
 //! The inputs are written to files in the system's temporary folder and removed after.
 //! The binaries are built once, in release, by the first test that needs them.
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
