@@ -5,7 +5,7 @@
 //! standard output, and maps how that ended to the exit codes below.
 
 use std::ffi::OsString;
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use crate::budget::MemoryBudget;
@@ -130,18 +130,10 @@ pub fn parse_args<A: Into<OsString>>(
     Ok(parsed)
 }
 
-/// Reads the whole input: the file, or standard input for `None`.
-pub fn read_input(file: Option<&str>) -> Result<Vec<u8>, String> {
-    match file {
-        Some(path) => std::fs::read(path).map_err(|e| format!("cannot read '{path}': {e}")),
-        None => {
-            let mut bytes = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut bytes)
-                .map_err(|e| format!("cannot read standard input: {e}"))?;
-            Ok(bytes)
-        }
-    }
+/// Reads the whole input: the file, or standard input for `None`, once, held to `budget`
+/// ([`crate::read`]).
+pub fn read_input(file: Option<&str>, budget: MemoryBudget) -> Result<Vec<u8>, Stop> {
+    crate::read::input(file, budget)
 }
 
 /// What a binary prints besides the answers: the moves (`--path`), the steps (`--show`,
@@ -326,7 +318,7 @@ impl Program {
     pub fn run_with<C, A: Into<OsString>>(
         &self,
         args: impl IntoIterator<Item = A>,
-        read: impl FnOnce(Option<&str>) -> Result<Vec<u8>, String>,
+        read: impl FnOnce(Option<&str>, MemoryBudget) -> Result<Vec<u8>, Stop>,
         out: &mut dyn Write,
         err: &mut dyn Write,
         configure: impl FnOnce(&Args) -> Result<C, String>,
@@ -358,12 +350,13 @@ impl Program {
             Ok(file) => file,
             Err(message) => return bad_args(err, &message),
         };
-        let input = match read(file) {
+        let budget = match memory_budget(&args) {
+            Ok(budget) => budget,
+            Err(message) => return bad_args(err, &message),
+        };
+        let input = match read(file, budget) {
             Ok(input) => input,
-            Err(message) => {
-                let _ = writeln!(err, "error: {message}");
-                return EXIT_BAD_INPUT;
-            }
+            Err(stop) => return finish(Ok(Err(stop)), out, err),
         };
         let result = run(options, &input, out);
         finish(result, out, err)
@@ -472,9 +465,14 @@ mod tests {
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let code = TOY.run_with(
             args(list),
-            |file| match file {
+            |file, budget| match file {
+                None if input.len() as u64 > budget.bytes() => Err(Stop::Limit(format!(
+                    "the input would need {} bytes, over {}",
+                    input.len(),
+                    budget.bytes()
+                ))),
                 None => Ok(input.as_bytes().to_vec()),
-                Some(f) => Err(format!("cannot read '{f}': no such file")),
+                Some(f) => Err(Stop::BadInput(format!("cannot read '{f}': no such file"))),
             },
             &mut out,
             &mut err,
@@ -531,6 +529,16 @@ mod tests {
                 format!("error: invalid value 'x' for --times\n{hint}")
             )
         );
+        // The input is read under the --max-memory budget; past it, a limit.
+        assert_eq!(
+            toy(&["--max-memory", "3"], "a\nb\n"),
+            (
+                1,
+                String::new(),
+                "error: the input would need 4 bytes, over 3\n".into()
+            )
+        );
+        assert_eq!(toy(&["--max-memory", "4"], "a\nb\n").0, 0);
         assert_eq!(
             toy(&["in.txt"], "a"),
             (
@@ -559,7 +567,7 @@ mod tests {
             let mut err = Vec::new();
             let code = TOY.run_with(
                 args(&[]),
-                |_| Ok(input.as_bytes().to_vec()),
+                |_, _| Ok(input.as_bytes().to_vec()),
                 &mut Closed,
                 &mut err,
                 |_| Ok(()),

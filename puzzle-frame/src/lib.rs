@@ -8,6 +8,7 @@
 //! - [`html`]: the self-contained page (`--html FILE`) that plays every case's film.
 //! - [`budget`]: the memory budget (`--max-memory`) every binary runs under.
 //! - [`answer`]: the one loop every binary runs over its cases ([`answer::answer_cases`]).
+//! - [`read`]: reads the whole input once, sized from its length, held to the budget.
 //! - [`cli`]: the argument parser, the `--path`/`--show` printing and exit codes the binaries share.
 //!
 //! With the `testkit` feature (tests, `cargo xtask` only):
@@ -22,6 +23,7 @@ pub mod cli;
 pub mod film;
 pub mod html;
 pub mod input;
+pub mod read;
 #[cfg(feature = "testkit")]
 pub mod rng;
 pub mod show;
