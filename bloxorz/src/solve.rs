@@ -34,8 +34,8 @@ pub mod plane;
 
 use crate::case::{Case, Move};
 use grid_common::Dir;
-use plane::{Memory, Plane};
-use puzzle_frame::budget::{MemoryBudget, OverBudget};
+use plane::Plane;
+use puzzle_frame::budget::{Ledger, MemoryBudget, OverBudget};
 use std::fmt;
 
 /// How far A* may go before the bidirectional search takes over (from scratch).
@@ -146,16 +146,16 @@ impl Solver {
 
     /// The answer, with the rolls when `RECORD`.
     fn solve<const RECORD: bool>(&mut self, case: &Case) -> Result<Option<bfs::Found>, Limit> {
-        let mut memory = Memory::new(self.options.budget);
+        let mut ledger = Ledger::new(self.options.budget);
         let too_large = || Limit::TooLarge {
             rows: case.grid().rows(),
             cols: case.grid().cols(),
         };
-        let plane = Plane::new(case, &mut memory)?.ok_or_else(too_large)?;
+        let plane = Plane::new(case, &mut ledger)?.ok_or_else(too_large)?;
         if plane.start == plane.goal {
             return Ok(Some(found(Vec::new())));
         }
-        if cut::cells_apart(&plane, &mut memory)? || cut::goal_cut_off(&plane, &mut memory)? {
+        if cut::cells_apart(&plane, &mut ledger)? || cut::goal_cut_off(&plane, &mut ledger)? {
             return Ok(None);
         }
         let budget = self
@@ -163,11 +163,11 @@ impl Solver {
             .astar
             .unwrap_or_else(|| AstarBudget::default_for(case));
         if budget.expansions > 0 {
-            if let astar::Outcome::Done(answer) = astar::search(&plane, budget, &mut memory)? {
+            if let astar::Outcome::Done(answer) = astar::search(&plane, budget, &mut ledger)? {
                 return Ok(answer.map(found));
             }
         }
-        Ok(bfs::search::<RECORD>(&plane, &mut memory, bfs::WIDE_LEVEL)?)
+        Ok(bfs::search::<RECORD>(&plane, &mut ledger, bfs::WIDE_LEVEL)?)
     }
 }
 

@@ -21,10 +21,10 @@
 //! answer. Ties are broken last in, first out, so on open planes it runs straight at the
 //! target.
 
-use super::plane::{Memory, Plane, State, ALONG_COLUMN, ALONG_ROW, STANDING};
+use super::plane::{Plane, State, ALONG_COLUMN, ALONG_ROW, STANDING};
 use super::AstarBudget;
 use grid_common::Dir;
-use puzzle_frame::budget::OverBudget;
+use puzzle_frame::budget::{Ledger, OverBudget};
 
 /// The class of a state that was never queued.
 const NOT_QUEUED: u16 = 3;
@@ -72,21 +72,21 @@ impl Estimate {
 pub(super) fn search(
     plane: &Plane,
     budget: AstarBudget,
-    memory: &mut Memory,
+    ledger: &mut Ledger,
 ) -> Result<Outcome, OverBudget> {
-    let mut cells = memory.vec("the A* tables", plane.len(), 0u16)?;
+    let mut cells = ledger.vec("solving the board (the A* tables)", plane.len(), 0u16)?;
     let mut buckets: [Vec<u32>; 3] = Default::default();
-    let outcome = run(plane, budget, memory, &mut cells, &mut buckets);
-    memory.give_back::<u16>(cells.len());
-    memory.give_back::<u32>(buckets.iter().map(Vec::capacity).sum());
+    let outcome = run(plane, budget, ledger, &mut cells, &mut buckets);
+    ledger.give_back::<u16>(cells.len());
+    ledger.give_back::<u32>(buckets.iter().map(Vec::capacity).sum());
     outcome
 }
 
 /// Pushes `entry` onto `bucket`, taking what it grows by from `memory`.
-fn push(bucket: &mut Vec<u32>, entry: usize, memory: &mut Memory) -> Result<(), OverBudget> {
+fn push(bucket: &mut Vec<u32>, entry: usize, ledger: &mut Ledger) -> Result<(), OverBudget> {
     if bucket.len() == bucket.capacity() {
         let more = bucket.capacity().max(64);
-        memory.take::<u32>("the A* queue", more)?;
+        ledger.take::<u32>("solving the board (the A* queue)", more)?;
         bucket.reserve_exact(more);
     }
     bucket.push(entry as u32);
@@ -96,7 +96,7 @@ fn push(bucket: &mut Vec<u32>, entry: usize, memory: &mut Memory) -> Result<(), 
 fn run(
     plane: &Plane,
     budget: AstarBudget,
-    memory: &mut Memory,
+    ledger: &mut Ledger,
     cells: &mut [u16],
     buckets: &mut [Vec<u32>; 3],
 ) -> Result<Outcome, OverBudget> {
@@ -110,8 +110,8 @@ fn run(
         [0; 3],
         cells,
     );
-    let shift = plane.width.trailing_zeros();
-    let mask = plane.width - 1;
+    let shift = plane.width().trailing_zeros();
+    let mask = plane.width() - 1;
     let (start, goal) = (plane.start, plane.goal);
     let estimate = Estimate {
         shift,
@@ -123,7 +123,7 @@ fn run(
     let f_limit = f.saturating_add(budget.slack);
     let (cell, o) = start;
     cells[cell] = cells[cell] & !(3 << class_shift(o)) | ((f % 3) as u16) << class_shift(o);
-    push(&mut buckets[f % 3], cell << 2 | o, memory)?;
+    push(&mut buckets[f % 3], cell << 2 | o, ledger)?;
     let mut left = budget.expansions;
     loop {
         let Some(entry) = buckets[f % 3].pop() else {
@@ -169,7 +169,7 @@ fn run(
             cells[to] = word & !(0b1111 << class_shift(o2))
                 | ((f2 % 3) as u16) << class_shift(o2)
                 | (d.index() as u16) << dir_shift(o2);
-            push(&mut buckets[f2 % 3], to << 2 | o2, memory)?;
+            push(&mut buckets[f2 % 3], to << 2 | o2, ledger)?;
         }
     }
 }

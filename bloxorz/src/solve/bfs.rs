@@ -24,9 +24,9 @@
 //! at distance `b` from the target, and the answer is `a + 1 + b`. A side whose frontier
 //! runs out has reached every placement it can: the target is then unreachable.
 
-use super::plane::{next_orientation, Memory, Plane, State};
+use super::plane::{next_orientation, Plane, State};
 use grid_common::Dir;
-use puzzle_frame::budget::OverBudget;
+use puzzle_frame::budget::{Ledger, OverBudget};
 
 /// The code of a free state.
 const FREE: u8 = 0;
@@ -69,8 +69,8 @@ struct Side {
 }
 
 impl Side {
-    fn new(start: State, memory: &mut Memory) -> Result<Side, OverBudget> {
-        let mut buffer = memory.vec("the search's frontiers", 64, 0u32)?;
+    fn new(start: State, ledger: &mut Ledger) -> Result<Side, OverBudget> {
+        let mut buffer = ledger.vec("solving the board (the search's frontiers)", 64, 0u32)?;
         buffer[0] = index(start) as u32;
         Ok(Side {
             buffer,
@@ -88,10 +88,10 @@ impl Side {
     /// Makes room for the next level: each state queues at most four states (and a
     /// branchless roll writes one entry past the queue).
     #[inline(always)]
-    fn make_room(&mut self, memory: &mut Memory) -> Result<(), OverBudget> {
+    fn make_room(&mut self, ledger: &mut Ledger) -> Result<(), OverBudget> {
         let more = 4 * self.len() + 1;
         if self.tail + more > self.buffer.len() {
-            self.rearrange(more, memory)?;
+            self.rearrange(more, ledger)?;
         }
         Ok(())
     }
@@ -99,15 +99,16 @@ impl Side {
     /// Moves the queue back to the start of a buffer of twice the room it and `more`
     /// entries need (the same buffer when that is no more than it has).
     #[cold]
-    fn rearrange(&mut self, more: usize, memory: &mut Memory) -> Result<(), OverBudget> {
+    fn rearrange(&mut self, more: usize, ledger: &mut Ledger) -> Result<(), OverBudget> {
         let need = self.len().saturating_add(more).saturating_mul(2);
         if need <= self.buffer.len() {
             self.buffer.copy_within(self.head..self.tail, 0);
         } else {
             let room = need.max(2 * self.buffer.len());
-            let mut buffer = memory.vec("the search's frontiers", room, 0u32)?;
+            let mut buffer =
+                ledger.vec("solving the board (the search's frontiers)", room, 0u32)?;
             buffer[..self.len()].copy_from_slice(&self.buffer[self.head..self.tail]);
-            memory.give_back::<u32>(self.buffer.len());
+            ledger.give_back::<u32>(self.buffer.len());
             self.buffer = buffer;
         }
         self.tail -= self.head;
@@ -132,36 +133,36 @@ pub(super) struct Found {
 /// of `wide_level` states or more are expanded without branching ([`WIDE_LEVEL`]).
 pub(super) fn search<const RECORD: bool>(
     plane: &Plane,
-    memory: &mut Memory,
+    ledger: &mut Ledger,
     wide_level: usize,
 ) -> Result<Option<Found>, OverBudget> {
     let n = plane.len().saturating_mul(4);
-    let mut states = memory.vec("the search's marks", n, 0u8)?;
+    let mut states = ledger.vec("solving the board (the search's marks)", n, 0u8)?;
     let mut dirs = if RECORD {
-        memory.vec("the search's rolls", n, 0u8)?
+        ledger.vec("solving the board (the search's rolls)", n, 0u8)?
     } else {
         Vec::new()
     };
     let mut sides = [
-        Side::new(plane.start, memory)?,
-        Side::new(plane.goal, memory)?,
+        Side::new(plane.start, ledger)?,
+        Side::new(plane.goal, ledger)?,
     ];
     let found = run::<RECORD>(
         plane,
-        memory,
+        ledger,
         &mut states,
         &mut dirs,
         &mut sides,
         wide_level,
     );
-    memory.give_back::<u8>(states.len() + dirs.len());
-    memory.give_back::<u32>(sides.iter().map(|side| side.buffer.len()).sum());
+    ledger.give_back::<u8>(states.len() + dirs.len());
+    ledger.give_back::<u32>(sides.iter().map(|side| side.buffer.len()).sum());
     found
 }
 
 fn run<const RECORD: bool>(
     plane: &Plane,
-    memory: &mut Memory,
+    ledger: &mut Ledger,
     states: &mut [u8],
     dirs: &mut [u8],
     sides: &mut [Side; 2],
@@ -180,10 +181,10 @@ fn run<const RECORD: bool>(
         let wide = sides[which].len() >= wide_level;
         let side = &mut sides[which];
         let meeting = match (which, wide) {
-            (0, false) => level::<0, false, RECORD>(states, dirs, &steps, side, memory)?,
-            (0, true) => level::<0, true, RECORD>(states, dirs, &steps, side, memory)?,
-            (_, false) => level::<1, false, RECORD>(states, dirs, &steps, side, memory)?,
-            _ => level::<1, true, RECORD>(states, dirs, &steps, side, memory)?,
+            (0, false) => level::<0, false, RECORD>(states, dirs, &steps, side, ledger)?,
+            (0, true) => level::<0, true, RECORD>(states, dirs, &steps, side, ledger)?,
+            (_, false) => level::<1, false, RECORD>(states, dirs, &steps, side, ledger)?,
+            _ => level::<1, true, RECORD>(states, dirs, &steps, side, ledger)?,
         };
         let Some((from, d, meet)) = meeting else {
             continue;
@@ -235,9 +236,9 @@ fn level<const SIDE: usize, const WIDE: bool, const RECORD: bool>(
     dirs: &mut [u8],
     steps: &[[isize; 4]; 4],
     side: &mut Side,
-    memory: &mut Memory,
+    ledger: &mut Ledger,
 ) -> Result<Option<Meeting>, OverBudget> {
-    side.make_room(memory)?;
+    side.make_room(ledger)?;
     let (front, next) = side.buffer.split_at_mut(side.tail);
     let mut queued = 0;
     let mut meeting = None;
@@ -374,13 +375,13 @@ mod tests {
             let truth = reference::count(case);
             // Every level branchless, none, and mixed.
             for wide_level in [0, usize::MAX, 4] {
-                let mut memory = Memory::new(MemoryBudget::new(1 << 26));
-                let plane = Plane::new(case, &mut memory).expect("fits").expect("small");
+                let mut ledger = Ledger::new(MemoryBudget::new(1 << 26));
+                let plane = Plane::new(case, &mut ledger).expect("fits").expect("small");
                 if plane.start == plane.goal {
                     continue;
                 }
-                let count = search::<false>(&plane, &mut memory, wide_level).expect("fits");
-                let found = search::<true>(&plane, &mut memory, wide_level).expect("fits");
+                let count = search::<false>(&plane, &mut ledger, wide_level).expect("fits");
+                let found = search::<true>(&plane, &mut ledger, wide_level).expect("fits");
                 assert_eq!(count.map(|f| f.len), truth, "{wide_level}\n{input}");
                 let Some(found) = found else {
                     assert_eq!(truth, None, "{input}");
@@ -399,8 +400,8 @@ mod tests {
 
     #[test]
     fn a_side_takes_what_its_buffer_holds_and_keeps_its_queue() {
-        let mut memory = Memory::new(MemoryBudget::new(1 << 20));
-        let mut side = Side::new((100, ALONG_ROW), &mut memory).expect("fits");
+        let mut ledger = Ledger::new(MemoryBudget::new(1 << 20));
+        let mut side = Side::new((100, ALONG_ROW), &mut ledger).expect("fits");
         // (states queued, states consumed before them)
         for (len, gone) in [
             (2, 0),
@@ -420,13 +421,13 @@ mod tests {
                 side.buffer[side.head] = 7;
                 side.buffer[side.tail - 1] = 8;
             }
-            side.make_room(&mut memory).expect("fits");
+            side.make_room(&mut ledger).expect("fits");
             assert!(side.tail + 4 * len < side.buffer.len());
             assert_eq!(side.len(), len);
             if queued {
                 assert_eq!((side.buffer[side.head], side.buffer[side.tail - 1]), (7, 8));
             }
-            assert_eq!(memory.used(), 4 * side.buffer.len() as u64);
+            assert_eq!(ledger.used(), 4 * side.buffer.len() as u64);
         }
         assert!(
             side.buffer.len() <= 2 * (5 * 1000 + 4),
@@ -434,6 +435,6 @@ mod tests {
             side.buffer.len()
         );
         (side.head, side.tail) = (0, 100_000);
-        assert!(side.make_room(&mut memory).is_err());
+        assert!(side.make_room(&mut ledger).is_err());
     }
 }
