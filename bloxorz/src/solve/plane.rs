@@ -6,6 +6,9 @@
 //! legal state leaves the array, whatever the border of the plane. A state is a cell of
 //! the copy (the box's top-left covered cell) and an orientation; a roll moves the cell by
 //! an offset per orientation and direction ([`Padded::offset_of`]).
+//!
+//! **Ground byte**: bit 0 set when something may rest on the cell, bit 1 when a standing
+//! box may (0 for an empty cell).
 
 use crate::case::{Case, Cell, Orientation};
 use grid_common::{Dir, Padded};
@@ -26,6 +29,10 @@ pub(super) type State = (usize, usize);
 const SOLID: u8 = 1;
 /// Ground bits of a padded cell: a standing box may rest on it.
 const RIGID: u8 = 2;
+
+/// For each orientation, the ground bit both cells of a legal state have (no state has
+/// orientation 3).
+const NEED: [u8; 4] = [RIGID, SOLID, SOLID, 0];
 
 const fn orientation_index(o: Orientation) -> usize {
     match o {
@@ -79,6 +86,8 @@ pub(super) struct Plane {
     ground: Vec<u8>,
     /// For each orientation and direction, how far the top-left cell moves.
     pub(super) offset: [[isize; 4]; 3],
+    /// For each orientation, how far the box's second cell lies from its first (0 standing).
+    partner: [usize; 4],
     pub(super) start: State,
     pub(super) goal: State,
 }
@@ -118,6 +127,7 @@ impl Plane {
             board,
             ground,
             offset,
+            partner: [0, 1, board.width(), 0],
             start,
             goal: (board.index(case.target()), STANDING),
         }))
@@ -138,26 +148,6 @@ impl Plane {
         self.ground.chunks_exact(self.board.width())
     }
 
-    /// One word per cell: `legal(o)` for every legal state of orientation `o`, else
-    /// `illegal(o)`, or-ed over the three orientations.
-    pub(super) fn words<T>(&self, legal: [T; 3], illegal: [T; 3], words: &mut [T])
-    where
-        T: Copy + Default + std::ops::BitOr<Output = T>,
-    {
-        let (g, w) = (&self.ground, self.board.width());
-        // The last row is padding: every cell of the plane has its right and lower neighbours.
-        let n = g.len() - w;
-        let pick = |is_legal: bool, o: usize| if is_legal { legal[o] } else { illegal[o] };
-        for (i, word) in words[..n].iter_mut().enumerate() {
-            let (here, right, below) = (g[i], g[i + 1], g[i + w]);
-            *word = pick(here & RIGID != 0, STANDING)
-                | pick(here & right & SOLID != 0, ALONG_ROW)
-                | pick(here & below & SOLID != 0, ALONG_COLUMN);
-        }
-        let none = illegal[STANDING] | illegal[ALONG_ROW] | illegal[ALONG_COLUMN];
-        words[n..].fill(none);
-    }
-
     /// One byte per state, at `4 * cell + o`: `legal` for every legal state, else
     /// `illegal` (the fourth byte of a cell too).
     pub(super) fn state_bytes(&self, legal: u8, illegal: u8, bytes: &mut [u8]) {
@@ -175,14 +165,14 @@ impl Plane {
         bytes[4 * n..].fill(illegal);
     }
 
-    /// True when the state is legal.
+    /// True when the state is legal: its cell and its second cell (`partner[o]` further:
+    /// the cell itself for a standing box) both carry what the orientation needs, without
+    /// a branch on the orientation.
+    #[inline]
     pub(super) fn legal(&self, (cell, o): State) -> bool {
         let g = |i: usize| self.ground.get(i).copied().unwrap_or(0);
-        match o {
-            STANDING => g(cell) & RIGID != 0,
-            ALONG_ROW => g(cell) & g(cell + 1) & SOLID != 0,
-            _ => g(cell) & g(cell + self.board.width()) & SOLID != 0,
-        }
+        let (partner, need) = (self.partner[o & 3], NEED[o & 3]);
+        g(cell) & g(cell.wrapping_add(partner)) & need != 0
     }
 
     /// The state reached by rolling in direction `d` (from a legal state: in the array).
