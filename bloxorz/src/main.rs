@@ -80,5 +80,8 @@ fn run(settings: Settings, input: &[u8], out: &mut dyn Write) -> RunResult {
         film: &|case: &Case, moves: &[Move]| render::film(case, moves).map_err(|e| e.to_string()),
     };
     let mut solver = Solver::new(&options);
-    answer_cases(&mut solver, Cases::new(input), &writers, &mut printing, out)
+    let answered = answer_cases(&mut solver, Cases::new(input), &writers, &mut printing, out);
+    // The last case's tables are left to the system at exit, not unmapped one by one.
+    std::mem::forget(solver);
+    answered
 }

@@ -81,15 +81,17 @@ impl Estimate {
     }
 }
 
-/// Runs A* within `budget`, its tables taken from `memory` (and given back).
+/// Runs A* within `budget`, its tables taken from `ledger` (and given back); its cell
+/// words are left in `cells` for the caller to drop.
 pub(super) fn search(
     plane: &Plane,
     budget: AstarBudget,
     ledger: &mut Ledger,
+    cells: &mut Vec<u16>,
 ) -> Result<Outcome, OverBudget> {
-    let mut cells = ledger.vec("solving the board (the A* tables)", plane.len(), 0u16)?;
+    *cells = ledger.vec("solving the board (the A* tables)", plane.len(), 0u16)?;
     let mut buckets: [Vec<u32>; 3] = Default::default();
-    let outcome = run(plane, budget, ledger, &mut cells, &mut buckets);
+    let outcome = run(plane, budget, ledger, cells, &mut buckets);
     ledger.give_back::<u16>(cells.len());
     ledger.give_back::<u32>(buckets.iter().map(Vec::capacity).sum());
     outcome

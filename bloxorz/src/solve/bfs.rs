@@ -128,33 +128,34 @@ pub(super) struct Found {
     pub(super) rolls: Vec<Dir>,
 }
 
+/// Where the search keeps its state bytes (and the rolls' bytes when `RECORD`): left
+/// there for the caller to drop.
+pub(super) struct Tables<'a> {
+    pub(super) states: &'a mut Vec<u8>,
+    pub(super) dirs: &'a mut Vec<u8>,
+}
+
 /// The fewest rolls (with a shortest sequence of them when `RECORD`), or `None` when
-/// the goal cannot be reached; its tables taken from `memory` (and given back). Levels
-/// of `wide_level` states or more are expanded without branching ([`WIDE_LEVEL`]).
+/// the goal cannot be reached; its tables taken from `ledger` (and given back), the big
+/// ones made in `tables`. Levels of `wide_level` states or more are expanded without
+/// branching ([`WIDE_LEVEL`]).
 pub(super) fn search<const RECORD: bool>(
     plane: &Plane,
     ledger: &mut Ledger,
+    tables: Tables<'_>,
     wide_level: usize,
 ) -> Result<Option<Found>, OverBudget> {
     let n = plane.len().saturating_mul(4);
-    let mut states = ledger.vec("solving the board (the search's marks)", n, 0u8)?;
-    let mut dirs = if RECORD {
-        ledger.vec("solving the board (the search's rolls)", n, 0u8)?
-    } else {
-        Vec::new()
-    };
+    let Tables { states, dirs } = tables;
+    *states = ledger.vec("solving the board (the search's marks)", n, 0u8)?;
+    if RECORD {
+        *dirs = ledger.vec("solving the board (the search's rolls)", n, 0u8)?;
+    }
     let mut sides = [
         Side::new(plane.start, ledger)?,
         Side::new(plane.goal, ledger)?,
     ];
-    let found = run::<RECORD>(
-        plane,
-        ledger,
-        &mut states,
-        &mut dirs,
-        &mut sides,
-        wide_level,
-    );
+    let found = run::<RECORD>(plane, ledger, states, dirs, &mut sides, wide_level);
     ledger.give_back::<u8>(states.len() + dirs.len());
     ledger.give_back::<u32>(sides.iter().map(|side| side.buffer.len()).sum());
     found
@@ -380,8 +381,17 @@ mod tests {
                 if plane.start == plane.goal {
                     continue;
                 }
-                let count = search::<false>(&plane, &mut ledger, wide_level).expect("fits");
-                let found = search::<true>(&plane, &mut ledger, wide_level).expect("fits");
+                let (mut states, mut dirs) = (Vec::new(), Vec::new());
+                let tables = Tables {
+                    states: &mut states,
+                    dirs: &mut dirs,
+                };
+                let count = search::<false>(&plane, &mut ledger, tables, wide_level).expect("fits");
+                let tables = Tables {
+                    states: &mut states,
+                    dirs: &mut dirs,
+                };
+                let found = search::<true>(&plane, &mut ledger, tables, wide_level).expect("fits");
                 assert_eq!(count.map(|f| f.len), truth, "{wide_level}\n{input}");
                 let Some(found) = found else {
                     assert_eq!(truth, None, "{input}");
