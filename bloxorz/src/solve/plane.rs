@@ -140,7 +140,7 @@ impl Plane {
 
     /// The number of cells of the padded copy.
     pub(super) fn len(&self) -> usize {
-        self.ground.len()
+        self.board.len()
     }
 
     /// The rows of the padded copy, each a slice of ground bytes (0 for an empty cell).
@@ -148,21 +148,38 @@ impl Plane {
         self.ground.chunks_exact(self.board.width())
     }
 
-    /// One byte per state, at `4 * cell + o`: `legal` for every legal state, else
-    /// `illegal` (the fourth byte of a cell too).
-    pub(super) fn state_bytes(&self, legal: u8, illegal: u8, bytes: &mut [u8]) {
-        let (g, w) = (&self.ground, self.board.width());
+    /// Takes the ground over as the bidirectional search's state bytes: three planes of one
+    /// byte per cell, orientation by orientation (the state `(cell, o)` at `o * len + cell`),
+    /// `legal` for every legal state, else `illegal`. The ground's memory becomes the first
+    /// plane, so the planes take two bytes a cell more than the plane holds already. The
+    /// plane keeps its geometry and roll tables; it has no ground afterwards (no state is
+    /// [`Plane::legal`] then).
+    pub(super) fn take_state_planes(&mut self, legal: u8, illegal: u8) -> Vec<u8> {
+        let mut bytes = std::mem::take(&mut self.ground);
+        let (n, w) = (bytes.len(), self.board.width());
+        bytes.reserve_exact(2 * n);
         let pick = |is_legal: bool| if is_legal { legal } else { illegal };
-        // The last row is padding: every cell of the plane has its right and lower neighbours.
-        let n = g.len() - w;
-        for (i, cell) in bytes[..4 * n].chunks_exact_mut(4).enumerate() {
-            let (here, right, below) = (g[i], g[i + 1], g[i + w]);
-            cell[STANDING] = pick(here & RIGID != 0);
-            cell[ALONG_ROW] = pick(here & right & SOLID != 0);
-            cell[ALONG_COLUMN] = pick(here & below & SOLID != 0);
-            cell[3] = illegal;
+        // The planes along the row and along the column, appended a chunk at a time from the
+        // ground (still the first `n` bytes), so that nothing is written twice; the last
+        // row is padding (its states are illegal) and every other cell has its right and
+        // lower neighbours.
+        for partner in [1, w] {
+            let mut chunk = [0u8; 512];
+            for start in (0..n - w).step_by(chunk.len()) {
+                let len = chunk.len().min(n - w - start);
+                let here = &bytes[start..start + len];
+                let other = &bytes[start + partner..start + partner + len];
+                for ((state, &here), &other) in chunk.iter_mut().zip(here).zip(other) {
+                    *state = pick(here & other & SOLID != 0);
+                }
+                bytes.extend_from_slice(&chunk[..len]);
+            }
+            bytes.resize(bytes.len() + w, illegal);
         }
-        bytes[4 * n..].fill(illegal);
+        for here in &mut bytes[..n] {
+            *here = pick(*here & RIGID != 0);
+        }
+        bytes
     }
 
     /// True when the state is legal: its cell and its second cell (`partner[o]` further:
@@ -193,7 +210,7 @@ impl Plane {
     ) -> Vec<Dir> {
         let mut path = Vec::new();
         // A chain never revisits a state; the bound only guards against a broken invariant.
-        let mut left = self.ground.len() * 3;
+        let mut left = self.board.len() * 3;
         while state != end && left > 0 {
             left -= 1;
             let d = dir(state);
