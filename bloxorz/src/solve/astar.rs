@@ -108,6 +108,7 @@ fn push(bucket: &mut Vec<u32>, entry: usize, ledger: &mut Ledger) -> Result<(), 
     Ok(())
 }
 
+#[inline(never)]
 fn run(
     plane: &Plane,
     budget: AstarBudget,

@@ -188,6 +188,7 @@ pub(super) fn search<const RECORD: bool>(
 }
 
 #[allow(clippy::too_many_arguments)]
+#[inline(never)]
 fn run<const RECORD: bool>(
     plane: &Plane,
     planes: Planes,
