@@ -11,7 +11,7 @@
 //! box may (0 for an empty cell).
 
 use crate::case::{Case, Cell, Orientation};
-use grid_common::{Dir, Padded};
+use grid_common::{Dir, Padded, Pos};
 use puzzle_frame::budget::{Ledger, OverBudget};
 
 /// The largest padded copy of a board the solver takes: 2^30 cells, so that a state
@@ -102,7 +102,7 @@ impl Plane {
         };
         let mut ground = ledger.vec("solving the board (the padded board)", board.len(), 0u8)?;
         for row in 0..grid.rows() {
-            let first = board.index(grid_common::Pos::new(row, 0));
+            let first = board.index(Pos::new(row, 0));
             for (g, cell) in ground[first..first + grid.cols()]
                 .iter_mut()
                 .zip(grid.row(row))
