@@ -33,7 +33,6 @@
 //! ([`Limit::States`]).
 
 mod marks;
-mod memory;
 mod packed;
 mod shaped;
 mod tables;
@@ -41,8 +40,7 @@ mod tables;
 use crate::case::{Case, Move};
 use grid_common::Pos;
 use marks::{DenseMarks, HashedRuns, HashedRunsTagged};
-use memory::Ledger;
-use puzzle_frame::budget::{MemoryBudget, OverBudget};
+use puzzle_frame::budget::{Ledger, MemoryBudget, OverBudget};
 use shaped::Shapes;
 use std::fmt;
 use tables::{Board, NONE};

@@ -4,12 +4,11 @@
 //! are first reached, with an open-addressing hash table over it and, with paths, a parent
 //! per position.
 
-use super::memory::{charged_vec, Ledger};
 use super::tables::{direction_of, directions, opposite, Board, NONE};
 use super::{Found, Limit};
 use crate::case::{Case, Move};
 use grid_common::Dir;
-use puzzle_frame::budget::OverBudget;
+use puzzle_frame::budget::{Ledger, OverBudget};
 
 /// Bits of the head cell in a packed position (cells < 2^14).
 const HEAD_BITS: usize = 14;
@@ -79,7 +78,7 @@ impl Arena {
     #[cold]
     fn grow(&mut self, ledger: &mut Ledger) -> Result<(), OverBudget> {
         let size = self.table.len() * 2;
-        let mut table = charged_vec(ledger, TABLE, size, NONE)?;
+        let mut table = ledger.vec(TABLE, size, NONE)?;
         let mask = size - 1;
         for index in 0..self.len {
             let mut slot = Arena::hash(self.get(index)) as usize & mask;
@@ -144,7 +143,7 @@ pub(crate) fn search(
     let mut arena = Arena {
         words,
         data: Vec::new(),
-        table: charged_vec(ledger, TABLE, 1024, NONE)?,
+        table: ledger.vec(TABLE, 1024, NONE)?,
         len: 0,
     };
     // The indices are u32, the last one kept for "none".

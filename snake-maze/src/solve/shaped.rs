@@ -11,12 +11,11 @@
 //! the tag that lets the path be walked back).
 
 use super::marks::{Marks, Word};
-use super::memory::{charged_vec, Ledger};
 use super::tables::{covered, directions, opposite, Board, APPLY, NONE, TURN};
 use super::{Found, Limit};
 use crate::case::{Case, Move};
 use itertools::Itertools;
-use puzzle_frame::budget::OverBudget;
+use puzzle_frame::budget::{Ledger, OverBudget};
 
 /// The largest shape table (entries) built; past it, the covered neighbours are computed.
 const MASK_TABLE_MAX: u64 = 1 << 20;
@@ -264,7 +263,7 @@ fn radix_sort<E: Word>(
     scratch.resize(n, E::wrap(0));
     let counted = buckets * passes as usize;
     let counts_bytes = (counted * std::mem::size_of::<usize>()) as u64;
-    let mut counts = charged_vec(ledger, "the counts of a radix sort", counted, 0usize)?;
+    let mut counts = ledger.vec("the counts of a radix sort", counted, 0usize)?;
     for e in list.iter() {
         let v = e.get();
         for (p, count) in counts.chunks_exact_mut(buckets).enumerate() {

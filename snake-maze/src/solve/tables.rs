@@ -2,10 +2,9 @@
 //! (1,1) on the lair without the body), and the turn arithmetic of body shapes, derived
 //! from [`Dir`].
 
-use super::memory::Ledger;
 use crate::case::Case;
 use grid_common::Dir;
-use puzzle_frame::budget::OverBudget;
+use puzzle_frame::budget::{Ledger, OverBudget};
 
 /// No neighbour (off the lair or a stone), or no way to (1,1).
 pub(crate) const NONE: u32 = u32::MAX;
