@@ -186,7 +186,7 @@ impl Solver {
             return Ok(done(Some(0), want_moves.then(Vec::new), &ledger));
         }
         let board = Board::new(case, &mut ledger)?;
-        let head = case.body[0].row * case.cols() + case.body[0].col;
+        let head = case.stone.index(case.body[0]);
         if guided && board.distance[head] == NONE {
             return Ok(done(None, None, &ledger));
         }
