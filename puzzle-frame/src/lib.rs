@@ -9,6 +9,7 @@
 //! - [`budget`]: the memory budget (`--max-memory`) every binary runs under.
 //! - [`puzzle::Puzzle`]: the roles every puzzle crate fills, one trait; [`puzzle::main`] is a
 //!   whole binary, and [`answer`] the one loop every binary runs over its cases.
+//! - [`read`]: reads the whole input once, sized from its length, held to the budget.
 //! - [`cli`]: the argument parser, the `--path`/`--show` printing and exit codes the binaries share.
 //!
 //! With the `testkit` feature (tests, `cargo xtask` only):
@@ -24,6 +25,7 @@ pub mod film;
 pub mod html;
 pub mod input;
 pub mod puzzle;
+pub mod read;
 #[cfg(feature = "testkit")]
 pub mod rng;
 pub mod show;

@@ -7,8 +7,6 @@
 //! and `--version`, reads the input, hands it to the puzzle's run function with a buffered
 //! standard output, and maps how that ended to the exit codes below.
 
-use std::io::{self, Read};
-
 use crate::budget::MemoryBudget;
 
 mod args;
@@ -73,18 +71,10 @@ pub fn memory_budget(args: &Args) -> Result<MemoryBudget, String> {
     }
 }
 
-/// Reads the whole input: the file, or standard input for `None`.
-pub fn read_input(file: Option<&str>) -> Result<Vec<u8>, String> {
-    match file {
-        Some(path) => std::fs::read(path).map_err(|e| format!("cannot read '{path}': {e}")),
-        None => {
-            let mut bytes = Vec::new();
-            io::stdin()
-                .read_to_end(&mut bytes)
-                .map_err(|e| format!("cannot read standard input: {e}"))?;
-            Ok(bytes)
-        }
-    }
+/// Reads the whole input: the file, or standard input for `None`, once, held to `budget`
+/// ([`crate::read`]).
+pub fn read_input(file: Option<&str>, budget: MemoryBudget) -> Result<Vec<u8>, Stop> {
+    crate::read::input(file, budget)
 }
 
 /// Why a run stopped before answering every case.
@@ -99,4 +89,4 @@ pub enum Stop {
 
 /// What a puzzle's run function returns: `Err` when writing failed, `Ok(Err(stop))` when it
 /// stopped early, `Ok(Ok(()))` when every case was answered.
-pub type RunResult = io::Result<Result<(), Stop>>;
+pub type RunResult = std::io::Result<Result<(), Stop>>;

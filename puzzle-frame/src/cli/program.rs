@@ -4,9 +4,11 @@ use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
+use crate::budget::MemoryBudget;
+
 use super::{
-    options_help, parse_args, read_input, Args, Opt, RunResult, Stop, EXIT_BAD_INPUT,
-    EXIT_CODES_HELP, EXIT_LIMIT, EXIT_OK, HELP, SHARED_OPTIONS, VERSION,
+    memory_budget, options_help, parse_args, read_input, Args, Opt, RunResult, Stop,
+    EXIT_BAD_INPUT, EXIT_CODES_HELP, EXIT_LIMIT, EXIT_OK, HELP, SHARED_OPTIONS, VERSION,
 };
 
 /// A puzzle binary's command line: its name, what it does, its input and output format and
@@ -82,7 +84,7 @@ impl Program {
     pub fn run_with<C, A: Into<OsString>>(
         &self,
         args: impl IntoIterator<Item = A>,
-        read: impl FnOnce(Option<&str>) -> Result<Vec<u8>, String>,
+        read: impl FnOnce(Option<&str>, MemoryBudget) -> Result<Vec<u8>, Stop>,
         out: &mut dyn Write,
         err: &mut dyn Write,
         configure: impl FnOnce(&Args) -> Result<C, String>,
@@ -112,12 +114,13 @@ impl Program {
             Ok(file) => file,
             Err(message) => return bad_args(err, &message),
         };
-        let input = match read(file) {
+        let budget = match memory_budget(&args) {
+            Ok(budget) => budget,
+            Err(message) => return bad_args(err, &message),
+        };
+        let input = match read(file, budget) {
             Ok(input) => input,
-            Err(message) => {
-                let _ = writeln!(err, "error: {message}");
-                return EXIT_BAD_INPUT;
-            }
+            Err(stop) => return finish(Ok(Err(stop)), out, err),
         };
         let result = run(options, &input, out);
         finish(result, out, err)
@@ -179,9 +182,14 @@ mod tests {
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let code = TOY.run_with(
             args(list),
-            |file| match file {
+            |file, budget| match file {
+                None if input.len() as u64 > budget.bytes() => Err(Stop::Limit(format!(
+                    "the input would need {} bytes, over {}",
+                    input.len(),
+                    budget.bytes()
+                ))),
                 None => Ok(input.as_bytes().to_vec()),
-                Some(f) => Err(format!("cannot read '{f}': no such file")),
+                Some(f) => Err(Stop::BadInput(format!("cannot read '{f}': no such file"))),
             },
             &mut out,
             &mut err,
@@ -238,6 +246,16 @@ mod tests {
                 format!("error: invalid value 'x' for --times\n{hint}")
             )
         );
+        // The input is read under the --max-memory budget; past it, a limit.
+        assert_eq!(
+            toy(&["--max-memory", "3"], "a\nb\n"),
+            (
+                1,
+                String::new(),
+                "error: the input would need 4 bytes, over 3\n".into()
+            )
+        );
+        assert_eq!(toy(&["--max-memory", "4"], "a\nb\n").0, 0);
         assert_eq!(
             toy(&["in.txt"], "a"),
             (
@@ -266,7 +284,7 @@ mod tests {
             let mut err = Vec::new();
             let code = TOY.run_with(
                 args(&[]),
-                |_| Ok(input.as_bytes().to_vec()),
+                |_, _| Ok(input.as_bytes().to_vec()),
                 &mut Closed,
                 &mut err,
                 |_| Ok(()),

@@ -33,7 +33,6 @@
 //! ([`TooManyStates`]).
 
 mod marks;
-mod memory;
 mod packed;
 mod shaped;
 mod tables;
@@ -41,8 +40,7 @@ mod tables;
 use crate::case::{Case, Move};
 use grid_common::Pos;
 use marks::{DenseMarks, HashedRuns, HashedRunsTagged};
-use memory::Ledger;
-use puzzle_frame::budget::MemoryBudget;
+use puzzle_frame::budget::{Ledger, MemoryBudget};
 use shaped::Shapes;
 use std::fmt;
 use tables::{Board, NONE};
@@ -189,7 +187,7 @@ impl Solver {
             return Ok(done(Some(0), want_moves.then(Vec::new), &ledger));
         }
         let board = Board::new(case, &mut ledger)?;
-        let head = case.body[0].row * case.cols() + case.body[0].col;
+        let head = case.stone.index(case.body[0]);
         if guided && board.distance[head] == NONE {
             return Ok(done(None, None, &ledger));
         }
