@@ -125,6 +125,10 @@ Output: for each case, one line: the fewest rolls, or 'Impossible'.
         solver.set_budget(budget);
     }
 
+    fn held(solver: &solve::Solver) -> u64 {
+        solver.held_bytes()
+    }
+
     fn film(
         case: &Case,
         moves: &[Move],
