@@ -118,12 +118,13 @@ fn step_bytes(label: &str, changes: &[(Pos, char)]) -> u64 {
     block(label.len()) + block(std::mem::size_of_val(changes))
 }
 
-/// The bytes a film of a `rows` x `cols` board holds besides its steps: three boards of
-/// `char` (the start, the builder's board, the board `--show` walks).
+/// The bytes a film of a `rows` x `cols` board holds besides its steps: two boards of
+/// `char` at a time (the start and the builder's board while it is built, the start and
+/// the board `--show` walks while it is drawn).
 pub fn board_bytes(rows: usize, cols: usize) -> u64 {
     (rows as u64)
         .saturating_mul(cols as u64)
-        .saturating_mul(3 * std::mem::size_of::<char>() as u64)
+        .saturating_mul(2 * std::mem::size_of::<char>() as u64)
 }
 
 /// One frame: the board after `step` moves, with its caption.

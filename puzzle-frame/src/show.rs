@@ -432,7 +432,7 @@ mod tests {
             assert_eq!(last(&cut), last(&whole));
         }
         // Over its budget the film holds nothing and says why.
-        let refused = walk_planned(50, 300, 290, plan(290, 50 * 300 * 12 + 100));
+        let refused = walk_planned(50, 300, 290, plan(290, 50 * 300 * 8 + 100));
         let over = refused.refused.as_ref().expect("over the budget");
         assert_eq!(over.what, "the film of the solution");
         assert!(refused.steps.is_empty() && refused.start.is_empty());
