@@ -127,6 +127,16 @@ impl Tree {
         Tree(files)
     }
 
+    /// The bytes of `path`, if the tree holds it.
+    pub fn get(&self, path: &Path) -> Option<&[u8]> {
+        self.0.get(path).map(Vec::as_slice)
+    }
+
+    /// Every file of the tree, sorted by path.
+    pub fn paths(&self) -> impl Iterator<Item = &Path> {
+        self.0.keys().map(PathBuf::as_path)
+    }
+
     /// Each file created, changed or deleted since `before`, as a message naming it.
     pub fn changes_since(&self, before: &Tree, root: &Path) -> Vec<String> {
         let mut changes = Vec::new();

@@ -11,14 +11,17 @@ use grid_common::cli::Args;
 
 use crate::snapshots::{self, Mode, TestRun};
 use crate::tamper::{self, Tree};
-use crate::workspace::{cargo, members, project_root, relative, target_dir};
+use crate::workspace::{cargo, project_root, relative, target_dir};
 use crate::{positionals, Failure};
+use transcripts::{Compared, Expected};
 
 /// Runs every stage, then prints a table of the stages and what to run locally for each
 /// failure.
 pub fn run(args: &Args) -> Result<(), Failure> {
     positionals("verify", args, 0)?;
     let root = project_root();
+    // First, before any cargo command: the snapshot and case files verify judges by.
+    let expected = Expected::capture(&root).map_err(Failure::Failed)?;
     let mut report = Report::default();
     report.stage("cargo fmt --check", || {
         let fmt = cargo(&root)
@@ -41,9 +44,9 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             ))
         },
     )?;
-    report.stage("tests, snapshots in check mode", || {
-        let outcome = check_snapshots(&root, &target_dir(&root), false)?;
-        print_table(&outcome.run);
+    report.stage("tests; every snapshot checked by verify itself", || {
+        let outcome = check_snapshots(&root, &target_dir(&root), &expected, false)?;
+        print_table(&outcome);
         Ok(outcome.problems)
     })?;
     report.stage("--html pages in headless Chromium", || {
@@ -170,57 +173,74 @@ fn problem_unless(passed: bool, problem: &str) -> Vec<String> {
 pub struct SnapshotCheck {
     /// The test run.
     pub run: TestRun,
+    /// verify's own comparison, one entry per crate with snapshot cases.
+    pub compared: Vec<Compared>,
     /// Each problem, with what to run locally.
     pub problems: Vec<String>,
 }
 
-/// Refuses settings that could change insta's verdict, runs every member's tests with
-/// snapshots in check mode, checks that the run wrote no snapshot or case file, and looks
-/// for pending and orphaned snapshots. Used by `verify`, and by the honesty tests on a
-/// scratch workspace.
-pub fn check_snapshots(root: &Path, target: &Path, quiet: bool) -> Result<SnapshotCheck, Failure> {
-    let members = members(root).map_err(Failure::Failed)?;
-    let mut problems = tamper::settings_problems(root, &members);
-    let pending = snapshots::pending_files(root);
-    if !pending.is_empty() {
+/// The snapshot check, against `expected` (read before any cargo command ran): refuses
+/// settings that would make `cargo test` lie (insta settings files, cargo `[env]` entries
+/// and runners, see [`tamper`]), runs every member's tests with insta in check mode, fails
+/// when anything changed a snapshot or case file since `expected` was read (and puts it
+/// back), then builds the binaries and compares every transcript with its snapshot itself
+/// ([`transcripts`]): that comparison, not insta's, decides. Used by `verify`, and by the
+/// honesty tests on a scratch workspace.
+pub fn check_snapshots(
+    root: &Path,
+    target: &Path,
+    expected: &Expected,
+    quiet: bool,
+) -> Result<SnapshotCheck, Failure> {
+    let members = &expected.members;
+    let mut problems = tamper::settings_problems(root, members);
+    if !expected.pending.is_empty() {
         problems.push(format!(
             "snapshots awaiting review (never accepted): {}\n    run `cargo xtask regen` and review with `git diff`, or delete them",
-            list(&pending, root)
+            list(&expected.pending, root)
         ));
     }
-    let before = Tree::read(&members);
-    let run = snapshots::run_tests(root, target, &members, Mode::Check, quiet)
-        .map_err(Failure::Failed)?;
-    let after = Tree::read(&members);
-    let written = after.changes_since(&before, root);
+    let run =
+        snapshots::run_tests(root, target, members, Mode::Check, quiet).map_err(Failure::Failed)?;
+    for c in run.crates.iter().filter(|c| !c.passed) {
+        problems.push(format!(
+            "tests of {} failed: run `cargo test -p {}`",
+            c.name, c.name
+        ));
+    }
+    let checked = transcripts::with_snapshots(expected);
+    let names: Vec<&str> = checked.iter().map(|m| m.name.as_str()).collect();
+    let binaries = transcripts::build_binaries(root, target, &names, quiet).unwrap_or_else(|e| {
+        problems.push(e);
+        Default::default()
+    });
+    let now = Tree::read(members);
+    let written = now.changes_since(&expected.tree, root);
     if !written.is_empty() {
-        let restored = match before.restore(&after) {
+        let restored = match expected.tree.restore(&now) {
             Ok(()) => "verify put them back as they were".to_string(),
             Err(e) => format!("putting them back failed ({e}): see `git status`"),
         };
         problems.push(format!(
-            "the test run wrote to snapshot or case files, which check mode never does: {}; {restored}",
+            "snapshot or case files changed while verify ran (by a build script or a test: verify itself writes none): {}; {restored}",
             written.join(", ")
         ));
     }
-    for c in run.crates.iter().filter(|c| !c.passed) {
-        problems.push(format!(
-            "tests of {} failed (a differing or missing snapshot fails too): run `cargo test -p {}`; if a snapshot change is intended, `cargo xtask regen {}` and review with `git diff`",
-            c.name, c.name, c.name
-        ));
-    }
-    if run.all_passed() {
-        let orphans = snapshots::orphans(root, &run);
-        if !orphans.is_empty() {
-            problems.push(format!(
-                "orphaned snapshots (no test uses them): {}\n    run `cargo xtask regen` to delete them",
-                list(&orphans, root)
-            ));
-        }
-    } else {
-        problems.push("orphan check skipped: it needs a green test run".into());
-    }
-    Ok(SnapshotCheck { run, problems })
+    let scratch = target.join(format!("xtask-verify-cases-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    let compared = checked
+        .iter()
+        .map(|member| {
+            let binary = binaries.get(&member.name).map(PathBuf::as_path);
+            transcripts::compare_crate(root, member, binary, expected, &scratch, &mut problems)
+        })
+        .collect();
+    let _ = std::fs::remove_dir_all(&scratch);
+    Ok(SnapshotCheck {
+        run,
+        compared,
+        problems,
+    })
 }
 
 fn list(paths: &[PathBuf], root: &Path) -> String {
@@ -232,20 +252,34 @@ fn list(paths: &[PathBuf], root: &Path) -> String {
         .join(", ")
 }
 
-fn print_table(run: &TestRun) {
-    let width = run
+/// One row per crate: its tests, and verify's own comparison of its snapshots.
+fn print_table(check: &SnapshotCheck) {
+    let width = check
+        .run
         .crates
         .iter()
         .map(|c| c.name.len())
         .max()
         .unwrap_or(5)
         .max(5);
-    println!("\n{:<width$}  {:>9}  result", "crate", "snapshots");
-    for c in &run.crates {
-        let result = if c.passed { "ok" } else { "FAILED" };
-        println!("{:<width$}  {:>9}  {result}", c.name, c.snapshots);
+    println!(
+        "\n{:<width$}  {:>6}  {:>9}  {:>9}",
+        "crate", "tests", "snapshots", "differing"
+    );
+    for c in &check.run.crates {
+        let tests = if c.passed { "ok" } else { "FAILED" };
+        let (cases, failed) = check
+            .compared
+            .iter()
+            .find(|t| t.name == c.name)
+            .map_or(("-".to_string(), "-".to_string()), |t| {
+                (t.cases.to_string(), t.failed.to_string())
+            });
+        println!("{:<width$}  {tests:>6}  {cases:>9}  {failed:>9}", c.name);
     }
 }
+
+pub mod transcripts;
 
 #[cfg(test)]
 mod honesty;
