@@ -50,7 +50,11 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         Ok(outcome.problems)
     })?;
     report.stage("--html pages in headless Chromium", || {
-        let browser = crate::browser::run(&root).map_err(Failure::Failed)?;
+        // Whether a missing browser fails is decided by this process's `CI`, the caller's.
+        let browser = match crate::browser::run(&root) {
+            Ok(browser) => browser,
+            Err(e) => return Ok(Stage::Checked(vec![e])),
+        };
         for line in &browser.messages {
             println!("{line}");
         }
