@@ -45,8 +45,12 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         },
     )?;
     report.stage("tests; every snapshot checked by verify itself", || {
-        let outcome = check_snapshots(&root, &target_dir(&root), &expected, false)?;
+        let ci = std::env::var("CI").is_ok_and(|v| v == "true");
+        let outcome = check_snapshots(&root, &target_dir(&root), &expected, false, ci)?;
         print_table(&outcome);
+        for note in &outcome.notes {
+            println!("NOTE: {note}");
+        }
         Ok(outcome.problems)
     })?;
     report.stage("--html pages in headless Chromium", || {
@@ -181,6 +185,9 @@ pub struct SnapshotCheck {
     pub compared: Vec<Compared>,
     /// Each problem, with what to run locally.
     pub problems: Vec<String>,
+    /// What verify wants the reader to know without failing (files judged as on disk,
+    /// not as committed).
+    pub notes: Vec<String>,
 }
 
 /// The snapshot check, against `expected` (read before any cargo command ran): refuses
@@ -195,9 +202,23 @@ pub fn check_snapshots(
     target: &Path,
     expected: &Expected,
     quiet: bool,
+    ci: bool,
 ) -> Result<SnapshotCheck, Failure> {
     let members = &expected.members;
     let mut problems = tamper::settings_problems(root, members);
+    let mut notes = Vec::new();
+    match committed::differences(root, expected) {
+        Ok(changed) if changed.is_empty() => {}
+        Ok(changed) if ci => problems.push(format!(
+            "snapshot or case files differ from the commit (HEAD) when verify starts: {}; under CI=true verify judges the commit, and something changed them before verify could read them (a build script runs when `cargo xtask` builds xtask and the crates it depends on): commit the change, or find what wrote it",
+            changed.join(", ")
+        )),
+        Ok(changed) => notes.push(format!(
+            "judged as on disk, not as committed (under CI=true this fails): {}",
+            changed.join(", ")
+        )),
+        Err(e) => notes.push(format!("the files could not be compared with the commit: {e}")),
+    }
     if !expected.pending.is_empty() {
         problems.push(format!(
             "snapshots awaiting review (never accepted): {}\n    run `cargo xtask regen` and review with `git diff`, or delete them",
@@ -244,6 +265,7 @@ pub fn check_snapshots(
         run,
         compared,
         problems,
+        notes,
     })
 }
 
@@ -283,6 +305,7 @@ fn print_table(check: &SnapshotCheck) {
     }
 }
 
+pub mod committed;
 pub mod transcripts;
 
 #[cfg(test)]

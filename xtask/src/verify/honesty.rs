@@ -111,7 +111,7 @@ fn scratch(name: &str) -> Scratch {
 fn check(s: &Scratch) -> SnapshotCheck {
     let expected = Expected::capture(&s.root).unwrap();
     let quiet = std::env::var_os("XTASK_HONESTY_LOUD").is_none();
-    check_snapshots(&s.root, &s.target, &expected, quiet).unwrap()
+    check_snapshots(&s.root, &s.target, &expected, quiet, false).unwrap()
 }
 
 fn snap_dir(s: &Scratch) -> PathBuf {
@@ -139,7 +139,7 @@ fn assert_fails_either_way_after(s: &Scratch, what: &str, expected: &[&str], pre
             std::env::set_var("INSTA_FORCE_PASS", "1");
         }
         let expected_files = Expected::capture(&s.root);
-        let check = check_snapshots(&s.root, &s.target, &expected_files.unwrap(), true);
+        let check = check_snapshots(&s.root, &s.target, &expected_files.unwrap(), true, false);
         std::env::remove_var("INSTA_UPDATE");
         std::env::remove_var("INSTA_FORCE_PASS");
         let problems = check.unwrap().problems;

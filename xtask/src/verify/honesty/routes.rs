@@ -213,3 +213,50 @@ fn a_test_that_puts_the_accepted_text_back_for_the_glob_fails() {
         check.problems
     );
 }
+
+/// `git ARGS` in `root`, which must succeed.
+fn git(root: &Path, args: &[&str]) {
+    let status = std::process::Command::new("git")
+        .arg("-C")
+        .arg(root)
+        .args([
+            "-c",
+            "user.name=honesty",
+            "-c",
+            "user.email=honesty@example.com",
+        ])
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success(), "git {args:?}");
+}
+
+#[test]
+fn a_build_script_that_ran_before_verify_started_fails_under_ci() {
+    // `cargo xtask verify` builds xtask and the puzzle crates first: a build script of one
+    // of them can put the accepted text back before verify reads anything. The edited
+    // snapshot is committed; the working tree holds the accepted text, as that build
+    // script leaves it.
+    let s = scratch("before-verify");
+    let (snap, accepted) = edit_first_snapshot(&s);
+    git(&s.root, &["init", "-q"]);
+    git(&s.root, &["add", "-A"]);
+    git(&s.root, &["commit", "-q", "-m", "edited snapshot"]);
+    std::fs::write(&snap, &accepted).unwrap();
+    let expected = Expected::capture(&s.root).unwrap();
+    let ci = check_snapshots(&s.root, &s.target, &expected, true, true).unwrap();
+    let named = [
+        "snapshot or case files differ from the commit (HEAD) when verify starts: changed demo/tests/snapshots/snapshots__cases@one.in.snap",
+        "under CI=true verify judges the commit",
+    ];
+    assert_reported(&ci.problems, "under CI", false, &named);
+    // Outside CI the files are judged as on disk (a regeneration under review is
+    // uncommitted on purpose), and the file is named in a note.
+    let local = check_snapshots(&s.root, &s.target, &expected, true, false).unwrap();
+    assert!(local.problems.is_empty(), "{:#?}", local.problems);
+    assert_eq!(
+        local.notes,
+        ["judged as on disk, not as committed (under CI=true this fails): changed demo/tests/snapshots/snapshots__cases@one.in.snap"]
+    );
+}
