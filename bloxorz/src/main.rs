@@ -4,8 +4,8 @@ use bloxorz::format::{answer_line, path_line};
 use bloxorz::parse::Cases;
 use bloxorz::solve::{Options, Solver};
 use bloxorz::{render, Case, Move};
-use grid_common::answer::{answer_cases, Writers};
-use grid_common::cli::{self, Args, Printing, Program, RunResult};
+use puzzle_frame::answer::{answer_cases, Writers};
+use puzzle_frame::cli::{self, Args, Printing, Program, RunResult};
 use std::io::Write;
 use std::process::ExitCode;
 

@@ -9,8 +9,8 @@
 //! reading is reported.
 
 use crate::case::{Block, Case, Cell};
-use grid_common::input::{InputError, Line, Reader};
 use grid_common::{Grid, Pos};
+use puzzle_frame::input::{InputError, Line, Reader};
 
 /// The characters of a board row.
 pub const ALPHABET: &[u8] = b"#.EXO";

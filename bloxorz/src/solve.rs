@@ -33,9 +33,9 @@ pub mod cut;
 pub mod plane;
 
 use crate::case::{Case, Move};
-use grid_common::budget::{MemoryBudget, OverBudget};
 use grid_common::Dir;
 use plane::{Memory, Plane};
+use puzzle_frame::budget::{MemoryBudget, OverBudget};
 use std::fmt;
 
 /// How far A* may go before the bidirectional search takes over (from scratch).

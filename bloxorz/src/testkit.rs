@@ -3,8 +3,8 @@
 use crate::format::{answer_line, path_line};
 use crate::solve::{AstarBudget, Options, Solver};
 use crate::{parse_all, reference, replay, Case};
-use grid_common::rng::Rng;
 use grid_common::Pos;
+use puzzle_frame::rng::Rng;
 
 /// A random valid input in the judge's format (one to three cases), boards up to
 /// `max_size` rows and columns (at least 2), with or without a `#` border, walls, `E`

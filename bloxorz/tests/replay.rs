@@ -3,12 +3,12 @@
 
 use bloxorz::replay::replay;
 use bloxorz::{parse_all, reference};
-use grid_common::rng::Rng;
 use grid_common::Dir;
+use puzzle_frame::rng::Rng;
 
 /// Runs the binary with `args` on `input`; its standard output.
 fn run(args: &[&str], input: &str) -> String {
-    let output = grid_common::transcript::run(
+    let output = puzzle_frame::transcript::run(
         env!("CARGO_BIN_EXE_bloxorz").as_ref(),
         args,
         input.as_bytes(),

@@ -3,7 +3,7 @@
 use bloxorz::parse_all;
 use bloxorz::solve::{Options, Solver};
 use bloxorz::testkit::random_input;
-use grid_common::rng::Rng;
+use puzzle_frame::rng::Rng;
 
 #[test]
 fn mangled_inputs_are_errors_or_boards() {
@@ -62,7 +62,7 @@ fn sample_huge_row_sample(cols: usize) -> String {
 #[test]
 fn a_board_over_the_memory_budget_is_a_limit_before_anything_is_allocated() {
     use bloxorz::solve::Limit;
-    use grid_common::budget::MemoryBudget;
+    use puzzle_frame::budget::MemoryBudget;
     let input = sample_huge_row_sample(2_000_000);
     let cases = parse_all(input.as_bytes()).expect("a valid input");
     let budget = MemoryBudget::new(8 << 20);
@@ -96,7 +96,7 @@ fn a_board_over_the_memory_budget_is_a_limit_before_anything_is_allocated() {
 fn the_binary_stops_at_the_memory_budget_after_the_earlier_answers() {
     let input = sample_huge_row_sample(2_000_000);
     let started = std::time::Instant::now();
-    let output = grid_common::transcript::run(
+    let output = puzzle_frame::transcript::run(
         env!("CARGO_BIN_EXE_bloxorz").as_ref(),
         &["--max-memory", "8M"],
         input.as_bytes(),

@@ -18,7 +18,7 @@
 //!   whole boards.
 //! - [`replay`](mod@replay): applies a move sequence to a board, checking every move.
 //! - [`format`](mod@format): the answer line and the `--path` line.
-//! - [`render`]: the solution as a [`grid_common::film::Film`], for `--show`.
+//! - [`render`]: the solution as a [`puzzle_frame::film::Film`], for `--show`.
 //! - `testkit` (feature `testkit`): generators and checks shared by the tests,
 //!   `cargo xtask stress` and `bench`.
 //!
@@ -46,9 +46,9 @@ pub mod testkit;
 
 pub use case::{Case, CaseError, Cell, Move, MAX_CELLS};
 
-/// The shared binary loop ([`grid_common::answer::answer_cases`]) drives the solver through
+/// The shared binary loop ([`puzzle_frame::answer::answer_cases`]) drives the solver through
 /// this trait; it forwards to the solver's own methods.
-impl grid_common::answer::Solve for solve::Solver {
+impl puzzle_frame::answer::Solve for solve::Solver {
     type Case = Case;
     type Move = Move;
     type Limit = solve::Limit;

@@ -7,8 +7,8 @@ use card_swap::format::{answer_line, path_line};
 use card_swap::parse::{Cases, Shape};
 use card_swap::solve::{Options, Solver};
 use card_swap::{render, Case, Move};
-use grid_common::answer::{answer_cases, Writers};
-use grid_common::cli::{self, Args, Printing, Program, RunResult};
+use puzzle_frame::answer::{answer_cases, Writers};
+use puzzle_frame::cli::{self, Args, Printing, Program, RunResult};
 
 const USAGE: &str = "\
 card-swap: 蓝桥杯 2016 卡片换位 — swap the cards A and B in the fewest moves.

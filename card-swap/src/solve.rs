@@ -18,8 +18,8 @@
 
 use std::fmt;
 
-use grid_common::budget::{MemoryBudget, OverBudget};
 use grid_common::{Dir, Grid, Pos};
+use puzzle_frame::budget::{MemoryBudget, OverBudget};
 
 use crate::{Case, Cell, Move};
 

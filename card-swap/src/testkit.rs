@@ -15,9 +15,9 @@
 //! reach (single rows, 2 x 2 rings, corridors up to 2 x 15 and 1 x 30, up to 5 x 6). A board whose last cell is the blank may have that space stripped;
 //! the first board of an input is always written whole, so the longest line is a full row.
 
-use grid_common::rng::Rng;
 use grid_common::Grid;
 use itertools::Itertools;
+use puzzle_frame::rng::Rng;
 
 use crate::parse::{Cases, Shape};
 use crate::solve::{Options, Solver};

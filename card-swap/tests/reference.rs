@@ -5,7 +5,7 @@ use card_swap::parse::{Cases, Shape};
 use card_swap::solve::{Options, Solver};
 use card_swap::testkit::{self, all_boards, board_text, check_case, random_board, shape_of};
 use card_swap::{reference, replay, Case};
-use grid_common::rng::Rng;
+use puzzle_frame::rng::Rng;
 
 fn solver() -> Solver {
     Solver::new(&Options::default())
@@ -149,7 +149,7 @@ fn checks_catch_mistakes() {
     assert!(testkit::check_input("* A\n**B\nAB \n*\n").is_err());
     // A solver that cannot even hold a 2 x 3 board's tables is caught, not skipped.
     let mut starved = Solver::new(&Options {
-        budget: grid_common::budget::MemoryBudget::new(64),
+        budget: puzzle_frame::budget::MemoryBudget::new(64),
     });
     assert!(check_case(&mut starved, &case)
         .unwrap_err()

@@ -1,11 +1,11 @@
 //! The `huarongdao` binary: reads the judge's input and prints one answer a query.
 
-use grid_common::answer::{answer_cases, Writers};
-use grid_common::cli::{self, Args, Printing, Program, RunResult, Stop};
 use huarongdao::format::{answer_line, path_line};
 use huarongdao::parse::{Cases, Header};
 use huarongdao::solve::{Options, Solver};
 use huarongdao::{render, Move, Query};
+use puzzle_frame::answer::{answer_cases, Writers};
+use puzzle_frame::cli::{self, Args, Printing, Program, RunResult, Stop};
 use std::io::Write;
 use std::process::ExitCode;
 

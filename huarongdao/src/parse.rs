@@ -15,8 +15,8 @@
 //! the input runs out.
 
 use crate::case::{Board, Query};
-use grid_common::input::{describe_token, InputError, Reader};
 use grid_common::{Grid, Pos};
+use puzzle_frame::input::{describe_token, InputError, Reader};
 use std::ops::RangeInclusive;
 
 /// The largest number of rows or columns accepted (the judge's boards have at most 30).

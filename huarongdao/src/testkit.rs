@@ -5,8 +5,8 @@ use crate::parse::Cases;
 use crate::reference;
 use crate::replay::check_solution;
 use crate::solve::{Bound, Options, Solver};
-use grid_common::rng::Rng;
 use grid_common::{Grid, Pos};
+use puzzle_frame::rng::Rng;
 
 /// A random valid input in the judge's format (one board, several queries), boards up to
 /// `max_size` rows and columns. Most queries put the blank, the piece and the target on
@@ -109,7 +109,7 @@ pub fn check_input(input: &str) -> Result<usize, String> {
 
 /// [`check_input`] with the configurations given.
 pub fn check_input_with(input: &str, configurations: &[(&str, Options)]) -> Result<usize, String> {
-    let bad = |e: grid_common::input::InputError| format!("bad input: {e}");
+    let bad = |e: puzzle_frame::input::InputError| format!("bad input: {e}");
     let mut cases = Cases::new(input.as_bytes()).map_err(bad)?;
     let queries = cases.by_ref().collect::<Result<Vec<_>, _>>().map_err(bad)?;
     let board = cases.into_board();

@@ -3,11 +3,11 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use grid_common::cli::{self, Args, Printing, Program, RunResult, Stop};
 use klotski::format::{answer_line, path_line, reach_line};
 use klotski::parse::Cases;
 use klotski::render;
 use klotski::solve::{Limit, Options, Solver, DEFAULT_MAX_STATES};
+use puzzle_frame::cli::{self, Args, Printing, Program, RunResult, Stop};
 
 const USAGE: &str = "\
 klotski: Klotski (华容道) — bring the target block to its goal in the fewest moves.

@@ -4,8 +4,8 @@
 //! name as a character no other block uses (`--show` prints which); `.` is empty. The
 //! film's legend (the page's) names every block and marks the target.
 
-use grid_common::film::{Film, FilmBuilder};
 use grid_common::{Grid, Pos};
+use puzzle_frame::film::{Film, FilmBuilder};
 
 use crate::case::{Case, Move};
 use crate::replay::{replay, ReplayError};

@@ -1,7 +1,7 @@
 //! Generators and checks shared by the tests, `cargo xtask stress`, `bench` and `judge`.
 
-use grid_common::rng::Rng;
 use grid_common::Pos;
+use puzzle_frame::rng::Rng;
 
 use crate::case::{Case, Move};
 use crate::parse::parse_all;

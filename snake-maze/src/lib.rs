@@ -41,9 +41,9 @@ pub mod testkit;
 
 pub use case::{Case, Move};
 
-/// The shared binary loop ([`grid_common::answer::answer_cases`]) drives the solver through
+/// The shared binary loop ([`puzzle_frame::answer::answer_cases`]) drives the solver through
 /// this trait; it forwards to the solver's own methods.
-impl grid_common::answer::Solve for solve::Solver {
+impl puzzle_frame::answer::Solve for solve::Solver {
     type Case = Case;
     type Move = Move;
     type Limit = solve::Limit;

@@ -1,7 +1,7 @@
 //! The `snake-maze` binary: POJ 1324 Holedox Moving, in the judge's format.
 
-use grid_common::answer::{answer_cases, Writers};
-use grid_common::cli::{self, Args, Printing, Program, RunResult};
+use puzzle_frame::answer::{answer_cases, Writers};
+use puzzle_frame::cli::{self, Args, Printing, Program, RunResult};
 use snake_maze::format::{answer_line, path_line};
 use snake_maze::parse::Cases;
 use snake_maze::solve::{Options, Search, Solver, Store, DEFAULT_MAX_STATES};

@@ -5,8 +5,8 @@ use crate::parse::parse_all;
 use crate::reference;
 use crate::replay::check_path;
 use crate::solve::{Limit, Options, Search, Solver, Store};
-use grid_common::rng::Rng;
 use grid_common::{Grid, Pos};
+use puzzle_frame::rng::Rng;
 
 /// Positions a case may need for [`check_input`] to compare it; larger cases are skipped.
 pub const CHECK_LIMIT: u64 = 200_000;

@@ -1,8 +1,8 @@
 //! Every path the library prints replays legally to (1,1) with exactly the answer's moves,
 //! and replay itself rejects bad moves.
 
-use grid_common::rng::Rng;
 use grid_common::Dir;
+use puzzle_frame::rng::Rng;
 use snake_maze::parse::parse_all;
 use snake_maze::reference;
 use snake_maze::replay::{check_path, replay};

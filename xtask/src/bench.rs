@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use grid_common::cli::Args;
+use puzzle_frame::cli::Args;
 
 use crate::crates::{self, Puzzle};
 use crate::judge::{first_difference, normalise};

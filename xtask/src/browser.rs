@@ -90,7 +90,7 @@ const fn page(name: &'static str, package: &'static str, input: &'static str) ->
 }
 
 /// Every page the suite opens: each puzzle's statement sample, a long solution, and the
-/// synthetic films of `grid-common/examples/film_demo.rs`.
+/// synthetic films of `puzzle-frame/examples/film_demo.rs`.
 pub const PAGES: &[PageCase] = &[
     page(
         "huarongdao",
@@ -125,8 +125,8 @@ pub const FILM_DEMO: PageCase = PageCase {
     demo: false,
     ..page(
         "film-demo",
-        "grid-common",
-        "grid-common/examples/film_demo.in",
+        "puzzle-frame",
+        "puzzle-frame/examples/film_demo.in",
     )
 };
 
@@ -137,8 +137,8 @@ pub const FILM_DEMO_LONG: PageCase = PageCase {
     demo: false,
     ..page(
         "film-demo-long",
-        "grid-common",
-        "grid-common/examples/film_demo_long.in",
+        "puzzle-frame",
+        "puzzle-frame/examples/film_demo_long.in",
     )
 };
 

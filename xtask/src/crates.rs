@@ -2,7 +2,7 @@
 //! through its testkit, judge and demo run its binary. Adding a crate is one entry in
 //! [`all`].
 
-use grid_common::rng::Rng;
+use puzzle_frame::rng::Rng;
 
 use crate::Failure;
 

@@ -2,7 +2,7 @@
 
 use std::process::Command;
 
-use grid_common::cli::Args;
+use puzzle_frame::cli::Args;
 
 use crate::workspace::{build_release, project_root};
 use crate::{crates, positionals, Failure};

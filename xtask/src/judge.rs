@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use grid_common::cli::Args;
+use puzzle_frame::cli::Args;
 
 use crate::crates::{self, Puzzle};
 use crate::workspace::{build_release, files_below, project_root, relative};

@@ -1,7 +1,7 @@
 //! The project's task runner: `cargo xtask <task>` (see `cargo xtask --help`).
 //!
 //! Each task is a module with one `run` function that takes its arguments parsed by the
-//! parser the puzzle binaries use ([`grid_common::cli::parse_args`]); the options each task
+//! parser the puzzle binaries use ([`puzzle_frame::cli::parse_args`]); the options each task
 //! accepts are listed in [`TASKS`].
 
 mod bench;
@@ -20,7 +20,7 @@ mod workspace;
 use std::ffi::OsString;
 use std::process::ExitCode;
 
-use grid_common::cli::{parse_args, Args};
+use puzzle_frame::cli::{parse_args, Args};
 
 const USAGE: &str = "\
 usage: cargo xtask <task> [args]

@@ -11,8 +11,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use grid_common::cli::Args;
-use grid_common::rng::Rng;
+use puzzle_frame::cli::Args;
+use puzzle_frame::rng::Rng;
 
 use crate::crates::{self, Kit};
 use crate::workspace::{project_root, relative};

@@ -23,8 +23,8 @@
 
 use super::plane::{Memory, Plane, State, ALONG_COLUMN, ALONG_ROW, STANDING};
 use super::AstarBudget;
-use grid_common::budget::OverBudget;
 use grid_common::Dir;
+use puzzle_frame::budget::OverBudget;
 
 /// The class of a state that was never queued.
 const NOT_QUEUED: u16 = 3;

@@ -25,8 +25,8 @@
 //! runs out has reached every placement it can: the target is then unreachable.
 
 use super::plane::{next_orientation, Memory, Plane, State};
-use grid_common::budget::OverBudget;
 use grid_common::Dir;
+use puzzle_frame::budget::OverBudget;
 
 /// The code of a free state.
 const FREE: u8 = 0;
@@ -329,8 +329,8 @@ mod tests {
     use super::super::plane::ALONG_ROW;
     use super::*;
     use crate::{parse_all, reference, replay};
-    use grid_common::budget::MemoryBudget;
-    use grid_common::rng::Rng;
+    use puzzle_frame::budget::MemoryBudget;
+    use puzzle_frame::rng::Rng;
 
     /// A random board of `rows` x `cols`, mostly open, so that levels grow wide.
     fn random_board(rng: &mut Rng, rows: usize, cols: usize) -> String {

@@ -13,8 +13,8 @@
 //! union-find over a few runs a row), for a small fraction of a search's cost.
 
 use super::plane::{Memory, Plane, State};
-use grid_common::budget::OverBudget;
 use grid_common::Dir;
+use puzzle_frame::budget::OverBudget;
 
 /// The most states the capped search from the goal visits before giving up.
 pub const BACKWARD_CAP: usize = 1024;

@@ -7,8 +7,8 @@
 //! orientation.
 
 use crate::case::{Case, Cell, Orientation};
-use grid_common::budget::{MemoryBudget, OverBudget};
 use grid_common::{Dir, Pos};
+use puzzle_frame::budget::{MemoryBudget, OverBudget};
 
 /// The largest padded copy of a board the solver takes: 2^30 cells, so that a state
 /// (cell and orientation) fits in 32 bits.

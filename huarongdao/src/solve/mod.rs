@@ -39,9 +39,9 @@ use crate::case::{Board, Move, Query};
 use astar::Scratch;
 use blank::{Bfs, BlankSearch};
 use buckets::Buckets;
-use grid_common::budget::{MemoryBudget, OverBudget};
 use grid_common::Dir;
 use itertools::Itertools;
+use puzzle_frame::budget::{MemoryBudget, OverBudget};
 use std::fmt;
 use tables::{board_bytes, padded_cells, Tables};
 

@@ -13,7 +13,7 @@ mod table;
 
 use std::fmt;
 
-use grid_common::budget::{MemoryBudget, OverBudget};
+use puzzle_frame::budget::{MemoryBudget, OverBudget};
 
 use crate::case::{Case, Move};
 use bfs::Found;

@@ -5,7 +5,7 @@
 //! tail block the move into it dropped, enough to walk back.
 
 use super::memory::{charged_vec, Ledger};
-use grid_common::budget::OverBudget;
+use puzzle_frame::budget::OverBudget;
 
 /// An unsigned word for list entries: `u32` when the values fit, else `u64`.
 pub(crate) trait Word: Copy + Ord {
@@ -245,7 +245,7 @@ pub(crate) type HashedRunsTagged = HashedMarks<2, 7>;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grid_common::budget::MemoryBudget;
+    use puzzle_frame::budget::MemoryBudget;
 
     /// The same marks on both stores give the same answers.
     #[test]

@@ -1,6 +1,6 @@
 //! The memory budget of one search: every store is charged before it is allocated or grown.
 
-use grid_common::budget::{MemoryBudget, OverBudget};
+use puzzle_frame::budget::{MemoryBudget, OverBudget};
 
 /// The bytes a search holds, against its budget.
 #[derive(Debug)]

@@ -39,10 +39,10 @@ mod shaped;
 mod tables;
 
 use crate::case::{Case, Move};
-use grid_common::budget::{MemoryBudget, OverBudget};
 use grid_common::Pos;
 use marks::{DenseMarks, HashedRuns, HashedRunsTagged};
 use memory::Ledger;
+use puzzle_frame::budget::{MemoryBudget, OverBudget};
 use shaped::Shapes;
 use std::fmt;
 use tables::{Board, NONE};

@@ -8,8 +8,8 @@ use super::memory::{charged_vec, Ledger};
 use super::tables::{direction_of, directions, opposite, Board, NONE};
 use super::{Found, Limit};
 use crate::case::{Case, Move};
-use grid_common::budget::OverBudget;
 use grid_common::Dir;
+use puzzle_frame::budget::OverBudget;
 
 /// Bits of the head cell in a packed position (cells < 2^14).
 const HEAD_BITS: usize = 14;

@@ -15,8 +15,8 @@ use super::memory::{charged_vec, Ledger};
 use super::tables::{covered, directions, opposite, Board, APPLY, NONE, TURN};
 use super::{Found, Limit};
 use crate::case::{Case, Move};
-use grid_common::budget::OverBudget;
 use itertools::Itertools;
+use puzzle_frame::budget::OverBudget;
 
 /// The largest shape table (entries) built; past it, the covered neighbours are computed.
 const MASK_TABLE_MAX: u64 = 1 << 20;
@@ -336,7 +336,7 @@ impl From<OverBudget> for Limit {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grid_common::budget::MemoryBudget;
+    use puzzle_frame::budget::MemoryBudget;
 
     /// The radix sort orders lists as a comparison sort does, for every width of entry,
     /// short lists and long, entries sharing digits or not.

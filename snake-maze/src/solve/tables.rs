@@ -4,8 +4,8 @@
 
 use super::memory::Ledger;
 use crate::case::Case;
-use grid_common::budget::OverBudget;
 use grid_common::Dir;
+use puzzle_frame::budget::OverBudget;
 
 /// No neighbour (off the lair or a stone), or no way to (1,1).
 pub(crate) const NONE: u32 = u32::MAX;

@@ -29,7 +29,7 @@ use std::io::{self, Write};
 use crate::budget::{MemoryBudget, OverBudget};
 use crate::film::Film;
 use crate::show::crop_window;
-use crate::Pos;
+use grid_common::Pos;
 
 /// The page around the data: `{{TITLE}}` and `{{DATA}}` are replaced.
 const TEMPLATE: &str = include_str!("html/page.html");
@@ -318,7 +318,7 @@ pub fn escape_html(text: &str) -> String {
 mod tests {
     use super::*;
     use crate::film::FilmBuilder;
-    use crate::Grid;
+    use grid_common::Grid;
 
     /// `A` walking right along a `rows` x `cols` board, `moves` times, labelled `label`.
     fn walk(rows: usize, cols: usize, moves: usize, label: &str) -> Film {
@@ -451,7 +451,7 @@ mod tests {
     }
 
     fn scratch_file(name: &str) -> String {
-        let dir = std::env::temp_dir().join(format!("grid-common-html-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("puzzle-frame-html-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         dir.join(name).to_string_lossy().into_owned()
     }

@@ -9,14 +9,14 @@
 //! board with 50 cells of water `~` (so a cropped window starts inside the board); a line
 //! `none` is a case without a solution. The answer line is the number of moves, or `-1`.
 //!
-//! `cargo run -p grid-common --example film_demo -- --html page.html <<< "7 9 20"`
+//! `cargo run -p puzzle-frame --example film_demo -- --html page.html <<< "7 9 20"`
 
 use std::io::Write;
 use std::process::ExitCode;
 
-use grid_common::cli::{Printing, Program, RunResult, Stop};
-use grid_common::film::{Film, FilmBuilder};
 use grid_common::{Grid, Pos};
+use puzzle_frame::cli::{Printing, Program, RunResult, Stop};
+use puzzle_frame::film::{Film, FilmBuilder};
 
 const USAGE: &str = "\
 film_demo: synthetic solutions for testing --show and --html

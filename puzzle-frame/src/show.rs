@@ -12,7 +12,7 @@
 use std::io::{self, Write};
 
 use crate::film::Film;
-use crate::{Grid, Pos};
+use grid_common::{Grid, Pos};
 
 /// The terminal width assumed when `COLUMNS` is not set.
 pub const DEFAULT_WIDTH: usize = 100;

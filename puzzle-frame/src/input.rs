@@ -4,7 +4,7 @@
 //! offset, and line and column are computed only when an error is built.
 //!
 //! ```
-//! use grid_common::input::Reader;
+//! use puzzle_frame::input::Reader;
 //!
 //! let mut reader = Reader::new(b"2 3\n#.Q\n");
 //! let rows: usize = reader.number_in("the number of rows", 1..=500).unwrap();

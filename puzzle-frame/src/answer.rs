@@ -87,7 +87,7 @@ pub fn answer_cases<S: Solve, E: Display>(
 mod tests {
     use super::*;
     use crate::film::FilmBuilder;
-    use crate::Grid;
+    use grid_common::Grid;
 
     /// A toy puzzle: a case is a number n, solved in n moves when n is even; 99 is over
     /// the limit.

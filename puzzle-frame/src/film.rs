@@ -6,7 +6,8 @@
 //! each step, so a solution of tens of thousands of moves on a large board stays small.
 //!
 //! ```
-//! use grid_common::{film::FilmBuilder, Grid, Pos};
+//! use grid_common::{Grid, Pos};
+//! use puzzle_frame::film::FilmBuilder;
 //!
 //! let start = Grid::from_cells(1, 3, vec!['A', '.', '.']).unwrap();
 //! let mut film = FilmBuilder::new(start);
@@ -18,7 +19,7 @@
 //! assert_eq!(film.frames().last().unwrap().rows(), vec![".A.".to_string()]);
 //! ```
 
-use crate::{Grid, Pos};
+use grid_common::{Grid, Pos};
 
 /// One move of a film: its label (as `--path` writes the move) and the cells it changes.
 #[derive(Clone, Debug, PartialEq, Eq)]
