@@ -64,7 +64,7 @@ fn write(path: &Path, text: &str) {
 }
 
 /// The scratch crate's snapshot test: the project's, for the binary `demo`.
-const SNAPSHOT_TEST: &str = "#[test]\nfn cases() {\n    insta::glob!(\"cases/*.in\", |path| {\n        let transcript =\n            grid_common::transcript::run_case(env!(\"CARGO_BIN_EXE_demo\").as_ref(), path)\n                .expect(\"run the binary on the case\");\n        insta::assert_snapshot!(transcript);\n    });\n}\n";
+const SNAPSHOT_TEST: &str = "#[test]\nfn cases() {\n    insta::glob!(\"cases/*.in\", |path| {\n        let transcript =\n            puzzle_frame::transcript::run_case(env!(\"CARGO_BIN_EXE_demo\").as_ref(), path)\n                .expect(\"run the binary on the case\");\n        insta::assert_snapshot!(transcript);\n    });\n}\n";
 
 /// A scratch workspace whose snapshots were just generated (by insta) and accepted.
 fn scratch(name: &str) -> Scratch {
@@ -84,10 +84,10 @@ fn scratch(name: &str) -> Scratch {
         .find(|l| l.starts_with("insta ="))
         .unwrap()
         .to_string();
-    let common = project.join("grid-common");
+    let frame = project.join("puzzle-frame");
     write(
         &root.join("demo/Cargo.toml"),
-        &format!("[package]\nname = \"demo\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dev-dependencies]\n{insta}\ngrid-common = {{ path = {:?}, features = [\"testkit\"] }}\n", common.display().to_string()),
+        &format!("[package]\nname = \"demo\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dev-dependencies]\n{insta}\npuzzle-frame = {{ path = {:?}, features = [\"testkit\"] }}\n", frame.display().to_string()),
     );
     write(
         &root.join("demo/src/main.rs"),

@@ -2,7 +2,7 @@
 //! transcript, byte for byte, with the snapshot's text as it was when verify started.
 //!
 //! The snapshot test of a crate (`tests/snapshots.rs`) runs `tests/cases/NAME.in` (with
-//! `NAME.args`) through the binary with `grid_common::transcript::run_case` and asks insta
+//! `NAME.args`) through the binary with `puzzle_frame::transcript::run_case` and asks insta
 //! to compare the transcript with `tests/snapshots/snapshots__cases@NAME.in.snap`. verify
 //! does the same comparison itself, so that no environment variable, configuration file,
 //! build script or test can change its verdict:
@@ -12,7 +12,7 @@
 //! - the binary is the one `cargo build --bins` reports for the crate (cargo's own JSON
 //!   messages name it, so a stale file cannot stand in for it); it runs on a copy of the
 //!   captured cases (its working directory holds `tests/cases/`, as the crate's folder does
-//!   for the test), through `grid_common::transcript::run_case_in`, the snapshot test's
+//!   for the test), through `puzzle_frame::transcript::run_case_in`, the snapshot test's
 //!   own format;
 //! - the snapshot's text is the file after insta's header (`---`, the metadata, `---`),
 //!   which insta writes as the transcript itself (its normalisation only trims the final
@@ -286,7 +286,7 @@ pub fn compare_crate(
             ));
             continue;
         };
-        let transcript = match grid_common::transcript::run_case_in(binary, copied, &copy) {
+        let transcript = match puzzle_frame::transcript::run_case_in(binary, copied, &copy) {
             Ok(t) => t,
             Err(e) => {
                 compared.failed += 1;
