@@ -3,11 +3,13 @@
 //! insta's behaviour depends on the environment: `INSTA_UPDATE=always` makes a failing
 //! snapshot pass by rewriting it, even with `CI=true`, and `INSTA_FORCE_PASS=1` passes
 //! everything. So every `INSTA_*` variable of the caller is removed from the test run's
-//! environment and the mode is set explicitly, both in the environment (which beats an insta
-//! settings file) and as a forced cargo `[env]` entry on the command line (which beats the
-//! cargo configuration files); [`crate::tamper`] refuses those files' routes outright. Orphans are found through
-//! `INSTA_SNAPSHOT_REFERENCES_FILE` (insta appends every snapshot file a test used; the
-//! contract cargo-insta relies on, hence insta's pinned minor version).
+//! environment and the mode is set explicitly (check mode is `INSTA_UPDATE=no`; `CI` stays
+//! the caller's), both in the environment (which beats an insta settings file) and as a
+//! forced cargo `[env]` entry on the command line (which beats the cargo configuration
+//! files). That keeps `cargo test` inside verify and regen honest where it can; verify's
+//! verdict on the snapshots does not rest on it ([`crate::verify::transcripts`]). regen
+//! finds orphans through `INSTA_SNAPSHOT_REFERENCES_FILE` (insta appends every snapshot file
+//! a test used; the contract cargo-insta relies on, hence insta's pinned minor version).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

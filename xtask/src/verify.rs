@@ -1,4 +1,6 @@
-//! `cargo xtask verify`: formatting, lints, and every test with snapshots in check mode.
+//! `cargo xtask verify`: formatting, lints, every test, every snapshot checked by verify
+//! itself ([`transcripts`], against the files read before any cargo command), and the
+//! `--html` pages in a browser.
 //!
 //! verify runs a list of named stages; each gives its problems (with what to run locally),
 //! or says why it was skipped, and is one row of the final table. A new stage is one more
