@@ -206,7 +206,9 @@ fn missing_browser(ci: bool) -> Result<BrowserReport, String> {
         "Chromium not found: the --html browser tests were SKIPPED. Install it with `{INSTALL}` (as root)"
     );
     if ci {
-        return Err(format!("{message}; under CI=true a missing browser fails"));
+        return Err(format!(
+            "Chromium not found, and under CI=true the --html browser tests must run: install it with `{INSTALL}` (as root)"
+        ));
     }
     // Straight to the standard error stream, past a test harness's capture of `eprintln!`.
     let _ = writeln!(std::io::stderr(), "\n!!! {message}\n");
@@ -478,7 +480,12 @@ mod tests {
         let skipped = missing_browser(false).unwrap();
         assert_eq!(skipped.passed + skipped.failed, 0);
         assert!(skipped.skipped.unwrap().contains(INSTALL));
-        assert!(missing_browser(true).unwrap_err().contains(INSTALL));
+        let failed = missing_browser(true).unwrap_err();
+        assert!(
+            failed.starts_with("Chromium not found, and under CI=true"),
+            "{failed}"
+        );
+        assert!(failed.contains(INSTALL), "{failed}");
     }
 
     /// The synthetic pages in headless Chromium (skipped, loudly, without a browser outside
