@@ -1,8 +1,9 @@
 //! Every `--path` the binary prints replays legally to the target, with exactly as many
 //! rolls as the answer says, and the answers agree with the reference.
 
+use bloxorz::parse::parse_all;
+use bloxorz::reference;
 use bloxorz::replay::replay;
-use bloxorz::{parse_all, reference};
 use grid_common::Dir;
 use puzzle_frame::rng::Rng;
 
@@ -46,7 +47,7 @@ fn check_paths(input: &str) -> usize {
         assert_eq!(rolls.len(), count, "case {}: path {path}", i + 1);
         match replay(board, &rolls) {
             Ok(replayed) => assert!(
-                replayed.on_target,
+                replayed.solved,
                 "case {}: the rolls {path} do not end on the target\n{}",
                 i + 1,
                 board.to_input()

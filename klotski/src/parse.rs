@@ -44,6 +44,8 @@ impl Iterator for Cases<'_> {
     }
 }
 
+impl std::iter::FusedIterator for Cases<'_> {}
+
 /// Every case of `input`, or the first error.
 pub fn parse_all(input: &[u8]) -> Result<Vec<Case>, InputError> {
     Cases::new(input).collect()

@@ -46,7 +46,7 @@ pub fn characters(case: &Case) -> (Vec<char>, Vec<(char, String)>) {
 /// line. Moves that do not replay are an error.
 pub fn film(case: &Case, moves: &[Move]) -> Result<Film, ReplayError> {
     replay(case, moves)?;
-    let (chars, _) = characters(case);
+    let (chars, renamed) = characters(case);
     let mut start = Grid::new(case.rows, case.cols, '.');
     let mut cells: Vec<Vec<Pos>> = case.blocks.iter().map(|b| b.cells.clone()).collect();
     for (block, &c) in cells.iter().zip(&chars) {
@@ -70,7 +70,12 @@ pub fn film(case: &Case, moves: &[Move]) -> Result<Film, ReplayError> {
         }
     }
     let legend: Vec<(char, &str)> = named.iter().map(|(c, n)| (*c, n.as_str())).collect();
-    let mut builder = FilmBuilder::new(start).focus(focus).legend(&legend);
+    // --show names the blocks drawn as another character before the frames.
+    let preface = renamed.iter().map(|(c, name)| format!("{c} = {name}"));
+    let mut builder = FilmBuilder::new(start)
+        .focus(focus)
+        .legend(&legend)
+        .preface(preface);
     for m in moves {
         let Some(b) = case.blocks.iter().position(|x| x.name == m.block) else {
             continue;

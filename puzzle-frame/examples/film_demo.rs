@@ -15,24 +15,15 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use grid_common::{Grid, Pos};
-use puzzle_frame::cli::{Printing, Program, RunResult, Stop};
+use puzzle_frame::cli::{path_option, Printing, Program, RunResult, Stop};
 use puzzle_frame::film::{Film, FilmBuilder};
-
-const USAGE: &str = "\
-film_demo: synthetic solutions for testing --show and --html
-
-USAGE:
-    film_demo [--path] [--show] [--show-all] [--html FILE] [FILE]
-
-INPUT: one case a line, ROWS COLS MOVES [boxed|nasty|moat], or `none`.
-";
 
 const PROGRAM: Program = Program {
     name: "film_demo",
     version: "0",
-    usage: USAGE,
-    flags: &["--path"],
-    valued: &[],
+    about: "synthetic solutions for testing --show and --html",
+    format: "Input: one case a line, ROWS COLS MOVES [boxed|nasty|moat], or `none`.\n",
+    options: &[path_option("after each answer, a line with the moves")],
 };
 
 fn main() -> ExitCode {

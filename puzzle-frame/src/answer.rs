@@ -1,149 +1,179 @@
 //! The one loop every puzzle binary runs: read a case, solve it, write its answer line, and
 //! what `--path`, `--show` and `--html` ask for, case after case.
 //!
-//! A puzzle supplies its cases (an iterator of `Result<Case, error>`), its solver (the
-//! [`Solve`] trait, which forwards to the solver's own `count` and `moves`), and how it
-//! writes ([`Writers`]). Answers are written case by case: a bad case stops the run after
-//! the answers before it ([`Stop::BadInput`]), and so does a case that reaches a limit
-//! ([`Stop::Limit`], its message prefixed with `case N: `).
+//! Answers are written case by case: a bad case stops the run after the answers before it
+//! ([`Stop::BadInput`]), and so does a case that reaches a limit ([`Stop::Limit`], its
+//! message prefixed with `case N: `).
 
-use std::fmt::Display;
 use std::io::Write;
 
 use crate::cli::{Printing, RunResult, Stop};
-use crate::film::Film;
+use crate::puzzle::Puzzle;
 
-/// A puzzle's solver, as the loop drives it.
-pub trait Solve {
-    /// One unit of the input that gets one answer.
-    type Case;
-    /// One move of a solution.
-    type Move;
-    /// Why a case was given up (a limit was reached).
-    type Limit: Display;
-
-    /// The fewest moves, or `None` when the goal cannot be reached.
-    fn count(&mut self, case: &Self::Case) -> Result<Option<usize>, Self::Limit>;
-
-    /// A shortest solution, or `None` when the goal cannot be reached.
-    fn moves(&mut self, case: &Self::Case) -> Result<Option<Vec<Self::Move>>, Self::Limit>;
-}
-
-/// Draws a case's solution step by step; an error says why the moves do not replay.
-pub type DrawFilm<'a, C, M> = &'a dyn Fn(&C, &[M]) -> Result<Film, String>;
-
-/// How a puzzle writes a case: its answer line, its `--path` line and its film.
-pub struct Writers<'a, C, M> {
-    /// The judge's answer line for case `number` (1-based) and its fewest moves.
-    pub answer_line: &'a dyn Fn(usize, Option<usize>) -> String,
-    /// The moves as `--path` writes them.
-    pub path_line: &'a dyn Fn(&[M]) -> String,
-    /// The solution drawn step by step (`--show`, `--html`); an error says why the moves
-    /// do not replay.
-    pub film: DrawFilm<'a, C, M>,
-}
-
-/// Answers every case in order, each before the next one is read, then finishes the
-/// printing (the `--html` page).
-pub fn answer_cases<S: Solve, E: Display>(
-    solver: &mut S,
-    cases: impl IntoIterator<Item = Result<S::Case, E>>,
-    writers: &Writers<'_, S::Case, S::Move>,
-    printing: &mut Printing,
+/// Answers every case of `input` in order, each before the next one is read, then finishes
+/// the printing (the `--html` page).
+pub fn answer_cases<P: Puzzle>(
+    options: &P::Options,
+    mut printing: Printing,
+    input: &[u8],
     out: &mut dyn Write,
 ) -> RunResult {
+    let cases = match P::cases(input, options) {
+        Ok(cases) => cases,
+        Err(stop) => return Ok(Err(stop)),
+    };
+    let mut solver = match P::solver(options, &cases) {
+        Ok(solver) => solver,
+        // The solver serves every case: the first one is given up.
+        Err(e) => return Ok(Err(Stop::Limit(format!("case 1: {e}")))),
+    };
     for (number, case) in (1..).zip(cases) {
         let case = match case {
             Ok(case) => case,
             Err(e) => return Ok(Err(Stop::BadInput(e.to_string()))),
         };
-        let given_up = |e: S::Limit| Ok(Err(Stop::Limit(format!("case {number}: {e}"))));
-        if !printing.wants_moves() {
-            match solver.count(&case) {
-                Ok(answer) => writeln!(out, "{}", (writers.answer_line)(number, answer))?,
-                Err(e) => return given_up(e),
+        let solution = match P::solve(&mut solver, &case, printing.wants_moves()) {
+            Ok(solution) => solution,
+            Err(e) => return Ok(Err(Stop::Limit(format!("case {number}: {e}")))),
+        };
+        let answer = P::answer_line(number, solution.count);
+        writeln!(out, "{answer}")?;
+        if P::ANSWER_HOLDS_MOVES {
+            if let Some(moves) = solution.moves.as_deref().filter(|m| !m.is_empty()) {
+                writeln!(out, "{}", P::path_line(moves))?;
             }
+        }
+        for note in &solution.notes {
+            writeln!(out, "{note}")?;
+        }
+        if !printing.wants_moves() {
             continue;
         }
-        let moves = match solver.moves(&case) {
-            Ok(moves) => moves,
-            Err(e) => return given_up(e),
-        };
-        let answer = (writers.answer_line)(number, moves.as_ref().map(Vec::len));
-        writeln!(out, "{answer}")?;
         let label = format!("case {number}");
-        match moves {
+        match solution.moves {
             Some(moves) => {
-                let film = || (writers.film)(&case, &moves);
-                printing.write_solution(out, &label, &(writers.path_line)(&moves), film)?;
+                let film = || P::film(&case, &moves).map_err(|e| e.to_string());
+                printing.write_solution(out, &label, &P::path_line(&moves), film)?;
             }
             None => printing.no_solution(&label, &answer),
         }
     }
+    // The last case's tables are left to the system at exit, not unmapped one by one: the
+    // binary ends right after this loop.
+    std::mem::forget(solver);
     Ok(printing.finish())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::film::FilmBuilder;
+    use crate::budget::MemoryBudget;
+    use crate::cli::{path_option, Args, Program};
+    use crate::film::{Film, FilmBuilder};
+    use crate::input::{InputError, Reader};
+    use crate::puzzle::{Limit, NoOtherLimit};
     use grid_common::Grid;
 
-    /// A toy puzzle: a case is a number n, solved in n moves when n is even; 99 is over
-    /// the limit.
+    /// A toy puzzle: a case is a number n on a line, solved in n moves when n is even;
+    /// 99 is over the memory budget; a word is bad input.
     struct Halver;
 
-    impl Solve for Halver {
+    /// Halver's cases, one number a line.
+    struct Numbers<'a>(Reader<'a>, bool);
+
+    impl Iterator for Numbers<'_> {
+        type Item = Result<usize, InputError>;
+        fn next(&mut self) -> Option<Self::Item> {
+            self.0.skip_blank_lines();
+            if self.1 || self.0.at_end() {
+                return None;
+            }
+            let n = self.0.number::<usize>("a number");
+            self.1 = n.is_err();
+            Some(n)
+        }
+    }
+
+    impl Puzzle for Halver {
+        const PROGRAM: Program = Program {
+            name: "halver",
+            version: "0",
+            about: "halves",
+            format: "numbers\n",
+            options: &[path_option("the moves")],
+        };
         type Case = usize;
         type Move = char;
-        type Limit = String;
+        type Cases<'a> = Numbers<'a>;
+        type Options = ();
+        type Solver = ();
+        type OtherLimit = NoOtherLimit;
+        type ReplayError = String;
 
-        fn count(&mut self, case: &usize) -> Result<Option<usize>, String> {
-            Ok(self.moves(case)?.map(|m| m.len()))
+        fn options(_: &Args, _: MemoryBudget) -> Result<(), String> {
+            Ok(())
         }
-
-        fn moves(&mut self, case: &usize) -> Result<Option<Vec<char>>, String> {
+        fn cases<'a>(input: &'a [u8], _: &()) -> Result<Numbers<'a>, Stop> {
+            Ok(Numbers(Reader::new(input), false))
+        }
+        fn solver(_: &(), _: &Numbers<'_>) -> Result<(), Limit<NoOtherLimit>> {
+            Ok(())
+        }
+        fn count(_: &mut (), case: &usize) -> Result<Option<usize>, Limit<NoOtherLimit>> {
+            Ok(Self::moves(&mut (), case)?.map(|m| m.len()))
+        }
+        fn moves(_: &mut (), case: &usize) -> Result<Option<Vec<char>>, Limit<NoOtherLimit>> {
             match *case {
-                99 => Err("too big".into()),
+                99 => Err(Limit::Memory(
+                    MemoryBudget::new(1).check("it", 2).unwrap_err(),
+                )),
                 n if n % 2 == 0 => Ok(Some(vec!['R'; n])),
                 _ => Ok(None),
             }
         }
-    }
-
-    fn run(cases: Vec<Result<usize, &str>>, printing: &mut Printing) -> (RunResult, String) {
-        let writers = Writers {
-            answer_line: &|number, answer| match answer {
+        fn reference_count(case: &usize) -> Option<usize> {
+            (case % 2 == 0).then_some(*case)
+        }
+        fn replay(_: &usize, _: &[char]) -> Result<bool, String> {
+            Ok(true)
+        }
+        fn answer_line(number: usize, answer: Option<usize>) -> String {
+            match answer {
                 Some(n) => format!("#{number}: {n}"),
                 None => format!("#{number}: -1"),
-            },
-            path_line: &|moves: &[char]| moves.iter().collect(),
-            film: &|_: &usize, moves: &[char]| {
-                let mut film = FilmBuilder::new(Grid::new(1, 1, '.'));
-                for m in moves {
-                    film.step(m.to_string());
-                }
-                Ok(film.finish())
-            },
-        };
+            }
+        }
+        fn path_line(moves: &[char]) -> String {
+            moves.iter().collect()
+        }
+        fn film(_: &usize, moves: &[char]) -> Result<Film, String> {
+            let mut film = FilmBuilder::new(Grid::new(1, 1, '.'));
+            for m in moves {
+                film.step(m.to_string());
+            }
+            Ok(film.finish())
+        }
+    }
+
+    fn run(input: &str, printing: Printing) -> (RunResult, String) {
         let mut out = Vec::new();
-        let result = answer_cases(&mut Halver, cases, &writers, printing, &mut out);
+        let result = answer_cases::<Halver>(&(), printing, input.as_bytes(), &mut out);
         (result, String::from_utf8(out).unwrap())
     }
 
     #[test]
     fn answers_paths_and_stops_in_order() {
-        let mut plain = Printing::default();
-        let (result, out) = run(vec![Ok(2), Ok(3), Err("line 3: bad"), Ok(4)], &mut plain);
+        let (result, out) = run("2\n3\nx\n4\n", Printing::default());
         assert_eq!(out, "#1: 2\n#2: -1\n");
-        assert_eq!(result.unwrap(), Err(Stop::BadInput("line 3: bad".into())));
-
-        let mut path = Printing {
+        assert!(matches!(result.unwrap(), Err(Stop::BadInput(m)) if m.contains("line 3")));
+        let path = Printing {
             path: true,
             ..Printing::default()
         };
-        let (result, out) = run(vec![Ok(2), Ok(1), Ok(99), Ok(4)], &mut path);
+        let (result, out) = run("2\n1\n99\n4\n", path);
         assert_eq!(out, "#1: 2\nRR\n#2: -1\n");
-        assert_eq!(result.unwrap(), Err(Stop::Limit("case 3: too big".into())));
+        assert!(
+            matches!(result.unwrap(), Err(Stop::Limit(m)) if m.starts_with("case 3: it would need"))
+        );
     }
 }

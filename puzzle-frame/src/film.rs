@@ -44,6 +44,8 @@ pub struct Film {
     pub legend: Vec<(char, String)>,
     /// True when cells are drawn in boxes (a board whose blank is a space reads better so).
     pub boxed: bool,
+    /// Lines `--show` prints before the frames (klotski's `c = NAME` for long block names).
+    pub preface: Vec<String>,
 }
 
 /// One frame: the board after `step` moves, with its caption.
@@ -175,6 +177,7 @@ impl FilmBuilder {
                 focus: Vec::new(),
                 legend: Vec::new(),
                 boxed: false,
+                preface: Vec::new(),
             },
             pending: Vec::new(),
         }
@@ -189,6 +192,12 @@ impl FilmBuilder {
     /// The legend: what each character means.
     pub fn legend(mut self, legend: &[(char, &str)]) -> FilmBuilder {
         self.film.legend = legend.iter().map(|&(c, s)| (c, s.to_string())).collect();
+        self
+    }
+
+    /// Lines `--show` prints before the frames.
+    pub fn preface(mut self, lines: impl IntoIterator<Item = String>) -> FilmBuilder {
+        self.film.preface.extend(lines);
         self
     }
 

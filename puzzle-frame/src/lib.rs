@@ -7,7 +7,9 @@
 //!   [`show`] draws it for `--show`.
 //! - [`html`]: the self-contained page (`--html FILE`) that plays every case's film.
 //! - [`budget`]: the memory budget (`--max-memory`) every binary runs under.
-//! - [`answer`]: the one loop every binary runs over its cases ([`answer::answer_cases`]).
+//! - [`puzzle::Puzzle`]: the roles every puzzle crate fills, one trait; [`puzzle::main`] is a
+//!   whole binary, and [`answer`] the one loop every binary runs over its cases.
+//! - [`read`]: reads the whole input once, sized from its length, held to the budget.
 //! - [`cli`]: the argument parser, the `--path`/`--show` printing and exit codes the binaries share.
 //!
 //! With the `testkit` feature (tests, `cargo xtask` only):
@@ -22,8 +24,12 @@ pub mod cli;
 pub mod film;
 pub mod html;
 pub mod input;
+pub mod puzzle;
+pub mod read;
 #[cfg(feature = "testkit")]
 pub mod rng;
 pub mod show;
 #[cfg(feature = "testkit")]
 pub mod transcript;
+
+pub use puzzle::{Limit, NoOtherLimit, Puzzle, Solution};

@@ -54,7 +54,7 @@ fn replay_rejects_illegal_moves() {
     assert_eq!((err.step, err.reason), (2, "the head would enter a stone"));
     // A cell the tail leaves may be entered on the next move, not on this one.
     let end = replay(case, &[Dir::Up, Dir::Left]).expect("legal");
-    assert!(end.reached);
+    assert!(end.solved);
     let tail = parse_all(b"2 1 2\n2 1\n1 1\n0\n").expect("parses");
     let err = replay(&tail[0], &[Dir::Up]).unwrap_err();
     assert_eq!(err.reason, "the head would enter the body");

@@ -71,6 +71,7 @@ fn a_low_budget_stops_a_large_board() {
     let small = Case::from_lines(&["* A", "**B"]).unwrap();
     let mut solver = Solver::new(&Options {
         budget: MemoryBudget::new(1 << 20),
+        ..Options::default()
     });
     for result in [
         solver.count(&large).map(|_| ()),
