@@ -26,10 +26,10 @@ const USAGE: &str = "\
 usage: cargo xtask <task> [args]
 
 tasks:
-  verify                 fmt, clippy, every test with snapshots in check mode, and the --html
-                         pages in headless Chromium (what CI runs);
-                         refuses insta settings and cargo [env] entries that could change the
-                         check, and fails when the test run changed a snapshot or a case file
+  verify                 fmt, clippy, every test, every snapshot checked by verify itself (the
+                         binary run on each case, compared byte for byte with the snapshot as
+                         read before any cargo command), and the --html pages in headless
+                         Chromium (what CI runs; without Chromium, SKIPPED outside CI=true)
   regen [CRATE...]       rewrite snapshots (and delete orphans) for review with `git diff`
   judge <CRATE|all> <DIR>
                          run every X.in under DIR that has X.ans or X.out beside it through
