@@ -10,7 +10,9 @@ mod crates;
 mod demo;
 mod judge;
 mod measure;
+mod new;
 mod regen;
+mod scaffold;
 mod snapshots;
 mod stress;
 mod tamper;
@@ -44,6 +46,9 @@ tasks:
                          time the release binary on generated worst cases (median, min-max,
                          peak memory), side by side with another program with --vs; each
                          FILE (real data) is one more row of the table
+  new <NAME>             a new puzzle crate NAME/ written from the template puzzle (walk),
+                         wired into the workspace, xtask, README.md and ARCHITECTURE.md;
+                         a bad or taken NAME changes nothing
 ";
 
 /// A task: its name, the options it accepts, and what runs it.
@@ -85,6 +90,11 @@ const TASKS: &[Task] = &[
         name: "bench",
         options: bench::OPTIONS,
         run: bench::run,
+    },
+    Task {
+        name: "new",
+        options: &[],
+        run: new::run,
     },
 ];
 
