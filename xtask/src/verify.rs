@@ -46,6 +46,9 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         print_table(&outcome.run);
         Ok(outcome.problems)
     })?;
+    report.stage("scaffold: `cargo xtask new` writes a green crate", || {
+        crate::scaffold::check(&root)
+    })?;
     report.stage("--html pages in headless Chromium", || {
         let browser = crate::browser::run(&root).map_err(Failure::Failed)?;
         for line in &browser.messages {
