@@ -2,6 +2,7 @@
 //! a template with every placeholder filled. The workspace is copied (in memory, or to a
 //! scratch folder) so that nothing here touches the real one.
 
+use super::names::{leftover_placeholder, MAX_NAME};
 use super::*;
 use crate::scaffold::{sync, workspace_files};
 
