@@ -28,10 +28,11 @@ const USAGE: &str = "\
 usage: cargo xtask <task> [args]
 
 tasks:
-  verify                 fmt, clippy, every test with snapshots in check mode, and the --html
-                         pages in headless Chromium (what CI runs);
-                         refuses insta settings and cargo [env] entries that could change the
-                         check, and fails when the test run changed a snapshot or a case file
+  verify                 fmt, clippy, every test with snapshots in check mode, the crate
+                         `new` writes (in a copy), and the --html pages in headless Chromium
+                         (what CI runs); refuses insta settings and cargo [env] entries that
+                         could change the check, and fails when the test run changed a
+                         snapshot or a case file
   regen [CRATE...]       rewrite snapshots (and delete orphans) for review with `git diff`
   judge <CRATE|all> <DIR>
                          run every X.in under DIR that has X.ans or X.out beside it through
