@@ -387,7 +387,7 @@ impl Plan {
             self.created.len()
         ));
         out.push_str(&format!(
-            "\nNext:\n\
+            "(cargo adds {name} to Cargo.lock the next time it runs)\n\nNext:\n\
              \x20 cargo test -p {name}          # the template puzzle passes as it is\n\
              \x20 edit {name}/ into your puzzle: src/lib.rs (docs, PROGRAM), case.rs, parse.rs,\n\
              \x20   solve.rs, reference.rs, replay.rs, format.rs, render.rs, testkit.rs, tests/cases/\n\

@@ -247,6 +247,19 @@ fn the_wiring_lands_at_the_markers_and_changes_nothing_else() {
         }
     }
     assert_eq!(plan.changed.len(), before.len());
+    let summary = plan.summary();
+    let crates_row = summary
+        .lines()
+        .find(|l| l.starts_with(" xtask/src/crates.rs "));
+    assert!(
+        crates_row.is_some_and(|row| row.ends_with("|   1 +")),
+        "{summary}"
+    );
+    let files = plan.created.len() + plan.changed.len();
+    assert!(
+        summary.contains(&format!(" {files} files changed, ")),
+        "{summary}"
+    );
     let members = crate::workspace::members(&scratch.0).unwrap();
     let new_member = members.iter().find(|m| m.name == "lights-out");
     assert_eq!(
