@@ -55,6 +55,9 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         }
         Ok(outcome.problems)
     })?;
+    report.stage("scaffold: `cargo xtask new` writes a green crate", || {
+        crate::scaffold::check(&root)
+    })?;
     report.stage("--html pages in headless Chromium", || {
         // Whether a missing browser fails is decided by this process's `CI`, the caller's.
         let browser = match crate::browser::run(&root) {
