@@ -1,7 +1,6 @@
-//! The `bloxorz-game` binary: reads walk cases and prints the fewest moves for each.
-
-use bloxorz_game::BloxorzGame;
+//! The `bloxorz-game` binary: reads Bloxorz levels and prints the fewest arrow presses
+//! for each.
 
 fn main() -> std::process::ExitCode {
-    puzzle_frame::puzzle::main::<BloxorzGame>()
+    puzzle_frame::puzzle::main::<bloxorz_game::BloxorzGame>()
 }
