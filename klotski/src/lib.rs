@@ -28,6 +28,7 @@
 
 pub mod case;
 pub mod format;
+pub mod layouts;
 pub mod parse;
 pub mod reference;
 pub mod render;

@@ -1,5 +1,7 @@
 //! The `klotski` binary: reads puzzles, prints the fewest moves and the moves themselves.
 
+mod modes;
+
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -50,7 +52,7 @@ const PROGRAM: Program = Program {
     name: "klotski",
     version: env!("CARGO_PKG_VERSION"),
     usage: USAGE,
-    flags: &["--count"],
+    flags: &["--count", "--hardest"],
     valued: &["--max-states"],
 };
 
@@ -59,9 +61,13 @@ struct Settings {
     options: Options,
     printing: Printing,
     count: bool,
+    hardest: bool,
 }
 
 fn main() -> ExitCode {
+    if let Some(code) = modes::sweep_main() {
+        return code;
+    }
     PROGRAM.main(settings, run)
 }
 
@@ -77,6 +83,7 @@ fn settings(args: &Args) -> Result<Settings, String> {
         },
         printing: Printing::from_args(args),
         count: args.flag("--count"),
+        hardest: args.flag("--hardest"),
     })
 }
 
@@ -87,7 +94,11 @@ fn run(settings: Settings, input: &[u8], out: &mut dyn Write) -> RunResult {
         options,
         mut printing,
         count,
+        hardest,
     } = settings;
+    if hardest {
+        return modes::hardest(options, printing, input, out);
+    }
     let mut solver = Solver::new(&options);
     for (number, case) in (1..).zip(Cases::new(input)) {
         let case = match case {

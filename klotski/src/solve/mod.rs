@@ -8,7 +8,7 @@
 //! the search, it follows each real block from the start to name the one that moves.
 
 mod bfs;
-mod layout;
+pub(crate) mod layout;
 mod table;
 
 use std::fmt;
