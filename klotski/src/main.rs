@@ -34,6 +34,15 @@ Options:
       --count           after each answer, the number of positions reachable from the
                         start (blocks of one shape other than the target are
                         interchangeable) and the most moves any of them needs
+      --hardest         for each puzzle, every layout of its blocks in its box instead
+                        (blocks of one shape interchangeable): lines 'layouts: N',
+                        'groups: G' (layouts linked by moves), 'solvable: S', 'hardest: M
+                        moves, K layouts' (or 'hardest: -1'), then the hardest layouts (at
+                        most 10) in the input format; --show/--html show the first solved
+      --sweep R C       every set of one 2x2 target 'T', 1x2, 2x1 and 1x1 blocks leaving
+                        two cells or more empty in an R x C box, the goal at row R-2,
+                        column (C-2)/2: a line per set, then the four --hardest lines for
+                        all of them and the hardest layout (reads no input)
       --show            after each answer, the box after every move
       --show-all        --show, every step of a long solution
       --html FILE       also write FILE: one self-contained page that plays the
