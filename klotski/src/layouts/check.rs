@@ -8,8 +8,9 @@ use grid_common::Pos;
 use super::{reference, Pieces};
 use crate::solve::{Options, Solver};
 
-/// Shapes for random block sets: 1x1, 1x2, 2x1, 2x2, 1x3, an L of three, a Z of four, and
-/// a block in two pieces.
+/// Shapes for random block sets: 1x1, 1x2, 2x1, 2x2, 1x3, an L of three, a Z of four, a
+/// block in two pieces, and two shapes whose first cell is not their top-left corner (a J of
+/// three, a T of four pointing up).
 pub fn catalogue() -> Vec<Vec<Pos>> {
     let p = Pos::new;
     vec![
@@ -21,6 +22,8 @@ pub fn catalogue() -> Vec<Vec<Pos>> {
         vec![p(0, 0), p(1, 0), p(1, 1)],
         vec![p(0, 0), p(0, 1), p(1, 1), p(1, 2)],
         vec![p(0, 0), p(0, 2)],
+        vec![p(0, 1), p(1, 0), p(1, 1)],
+        vec![p(0, 1), p(1, 0), p(1, 1), p(1, 2)],
     ]
 }
 

@@ -304,7 +304,8 @@ impl Ranker {
         }
         let p = undecided.trailing_zeros();
         if p > first && !placed {
-            // Another block covered the target's cell.
+            // Another block covered the target's cell. (Only a shortcut: the target could
+            // not be read anywhere else, and every word reads it once.)
             return;
         }
         let row = node as usize * self.letters;
