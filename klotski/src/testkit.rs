@@ -337,6 +337,20 @@ pub fn bench_inputs_counted() -> Vec<(String, Vec<String>, String)> {
         .collect()
 }
 
+/// The expected output of an input by the brute-force reference, for [`judge_check`] where
+/// no judge's file exists: each case's fewest moves (or `-1`), then as many placeholder move
+/// lines (`judge_check` reads only the expected counts).
+pub fn reference_expected(input: &str) -> Result<String, String> {
+    let cases = parse_all(input.as_bytes()).map_err(|e| format!("bad input: {e}"))?;
+    Ok(cases
+        .iter()
+        .map(|case| match reference::count(case) {
+            Some(n) => format!("{n}\n{}", "-\n".repeat(n)),
+            None => "-1\n".to_string(),
+        })
+        .collect())
+}
+
 /// Checks a program's output for an input against the judge's expected output: for each
 /// case, the first line (the count) must equal the expected one, and the printed moves
 /// (as many lines as the count) must replay legally and end with the target on its goal.
