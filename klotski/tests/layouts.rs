@@ -6,12 +6,15 @@ use grid_common::rng::Rng;
 use grid_common::Pos;
 use klotski::layouts::check::{catalogue, check_pieces, pieces, random_pieces};
 
+/// A box and the blocks beside the target: (rows, cols, [(shape, count)]).
+type BoxSet = (usize, usize, &'static [(usize, usize)]);
+
 #[test]
 fn every_target_shape_in_small_boxes_agrees_with_the_reference() {
     let shapes = catalogue();
     let mut compared = 0;
     // Boxes with a few blocks: (rows, cols, other blocks as (shape, count)).
-    let sets: &[(usize, usize, &[(usize, usize)])] = &[
+    let sets: &[BoxSet] = &[
         (2, 3, &[(0, 2)]),
         (2, 3, &[(1, 1), (0, 1)]),
         (3, 3, &[(0, 3), (2, 1)]),

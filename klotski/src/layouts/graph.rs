@@ -57,7 +57,8 @@ struct Expander<'a> {
     frame: &'a Frame,
     shapes: &'a [Shape],
     steps: Steps,
-    class_at: [u8; 64],
+    letter_at: [u8; 64],
+    cover_at: [u64; 64],
     blocks: Blocks,
 }
 
@@ -66,10 +67,12 @@ impl Expander<'_> {
     fn load(&mut self, rank: u64) {
         let blocks = &mut self.blocks;
         blocks.clear();
-        self.ranker
-            .unrank(rank, &mut self.steps, &mut self.class_at, |k, a| {
-                blocks.push((k, a))
-            });
+        self.ranker.unrank(
+            rank,
+            &mut self.steps,
+            (&mut self.letter_at, &mut self.cover_at),
+            |k, a| blocks.push((k, a)),
+        );
     }
 
     /// Calls `found` with the rank of every layout one move from `rank`.
@@ -88,18 +91,29 @@ impl Expander<'_> {
             }
             let offset = self.ranker.first_offset(k);
             let old = u32::from(a) + offset;
-            self.class_at[old as usize] = EMPTY;
+            // Past the last cell of the block's bounding box, before and after the move.
+            let span = 64 - self.shapes[k].mask.leading_zeros();
+            let letter = k + 1;
+            let cover = self.cover_at[old as usize];
+            self.letter_at[old as usize] = EMPTY;
+            self.cover_at[old as usize] = 1 << old;
             while targets != 0 {
-                let new = targets.trailing_zeros() + offset;
+                let to = targets.trailing_zeros();
                 targets &= targets - 1;
-                self.class_at[new as usize] = k as u8;
+                let new = to + offset;
+                self.letter_at[new as usize] = letter as u8;
+                self.cover_at[new as usize] = self.ranker.cover(letter, new);
+                let walk = (old.min(new), u32::from(a).max(to) + span);
+                let (letters, covers) = (&self.letter_at, &self.cover_at);
                 found(
                     self.ranker
-                        .rank_from(&self.steps, old.min(new), &self.class_at),
+                        .rank_from(&self.steps, rank, walk, letters, covers),
                 );
-                self.class_at[new as usize] = EMPTY;
+                self.letter_at[new as usize] = EMPTY;
+                self.cover_at[new as usize] = 1 << new;
             }
-            self.class_at[old as usize] = k as u8;
+            self.cover_at[old as usize] = cover;
+            self.letter_at[old as usize] = k as u8 + 1;
         }
     }
 }
@@ -153,7 +167,8 @@ pub(crate) fn census(
         frame,
         shapes,
         steps: Steps::default(),
-        class_at: [EMPTY; 64],
+        letter_at: [EMPTY; 64],
+        cover_at: [0; 64],
         blocks: Vec::new(),
     };
     let (mut head, mut level, mut level_start) = (0usize, 0usize, 0usize);

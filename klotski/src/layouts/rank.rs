@@ -19,6 +19,10 @@
 //! **Walking from the middle.** A rank walk can start at any cell the walk of a known
 //! layout read as a letter, from the node, base sum and undecided set stored there
 //! ([`Steps`]): a move that changes no cell before that one changes no letter before it.
+//! And it can stop early: past the last cell a move changes, both layouts have placed the
+//! same blocks and left the same cells undecided, so they are in the same state, at the
+//! same node, and the rest of the known layout's rank (its rank less its base sum there)
+//! is the rest of the new one's.
 
 use std::collections::HashMap;
 
@@ -27,27 +31,35 @@ use grid_common::budget::MemoryBudget;
 use crate::solve::layout::Shape;
 use crate::solve::Limit;
 
-/// No block's first cell here: the cell is empty (in a layout's `class_at` table).
-pub(crate) const EMPTY: u8 = u8::MAX;
+/// The letter of an empty cell (in a layout's `letter_at` table; a block of class `k`
+/// beginning at a cell is letter `k + 1`).
+pub(crate) const EMPTY: u8 = 0;
 /// A letter a node has no layout after.
 const NONE: u64 = u64::MAX;
 /// The node every complete word ends in.
 const END: u32 = 0;
 
+/// One node's entry for one letter.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    /// The layouts that begin with a smaller letter at the node, or `NONE`.
+    base: u64,
+    /// The child's row: its node number times the number of letters.
+    next: u32,
+}
+
 /// The automaton of one box and one multiset of blocks.
 pub(crate) struct Ranker {
     /// Letters: 1 (empty) + one per class.
     letters: usize,
-    /// Per node and letter: the layouts of smaller letters at the node, or `NONE`.
-    base: Vec<u64>,
-    /// Per node and letter: the child node.
-    child: Vec<u32>,
-    /// The root node.
+    /// Per node (a row of `letters` entries) and letter: the base and the child.
+    table: Vec<Entry>,
+    /// Per letter: the cells it covers, shifted so that its first cell is bit 0.
+    cells: Vec<u64>,
+    /// The root node's row.
     root: u32,
     /// How many layouts there are.
     total: u64,
-    /// Per class: its cells shifted so that its first cell is bit 0.
-    from_first: Vec<u64>,
     /// Per class: the bit offset of its first cell from its anchor.
     first_offset: Vec<u32>,
     /// Every cell of the box.
@@ -56,7 +68,7 @@ pub(crate) struct Ranker {
 
 /// What the rank walk of one layout saw at each cell it read as a letter.
 pub(crate) struct Steps {
-    /// The node before the letter at this cell.
+    /// The row of the node before the letter at this cell.
     pub node: [u32; 64],
     /// The sum of bases before the letter at this cell.
     pub prefix: [u64; 64],
@@ -196,13 +208,24 @@ impl Ranker {
         // A block has a cell and the box at most 64: more than 64 blocks of a class never fit.
         let mut remaining: Vec<u8> = counts.iter().map(|&n| n.min(65) as u8).collect();
         let (root, total) = builder.node(board, &mut remaining)?;
+        let row = |node: u32| node * letters as u32;
+        let table = builder
+            .base
+            .iter()
+            .zip(&builder.child)
+            .map(|(&base, &child)| Entry {
+                base,
+                next: row(child),
+            })
+            .collect();
+        let mut cells = vec![1u64];
+        cells.extend(&builder.from_first);
         Ok(Ranker {
             letters,
-            base: builder.base,
-            child: builder.child,
-            root,
+            table,
+            cells,
+            root: row(root),
             total,
-            from_first: builder.from_first,
             first_offset: builder.first_offset,
             board,
         })
@@ -215,7 +238,7 @@ impl Ranker {
 
     /// The bytes the tables hold.
     pub(crate) fn bytes(&self) -> u64 {
-        (self.base.len() * 12) as u64
+        (self.table.len() * std::mem::size_of::<Entry>()) as u64
     }
 
     /// The bit offset of class `k`'s first cell from its anchor.
@@ -223,64 +246,82 @@ impl Ranker {
         self.first_offset[k]
     }
 
-    /// The rank of the layout whose first cells are given by `class_at` (the class of the
-    /// block whose first cell is there, or [`EMPTY`]), walking from cell `at` of the walk
-    /// recorded in `steps`.
+    /// The rank of a layout given per cell by `letter_at` (the letter of the block whose
+    /// first cell is there, or [`EMPTY`]) and `cover_at` (the cells that letter covers
+    /// from there: the cell alone where no block begins): walked from cell `at` of the walk
+    /// of the layout of rank `known` recorded in `steps`, up to the first cell at or past
+    /// `stop` that the walk reads (the two layouts agree from there on).
     #[inline]
-    pub(crate) fn rank_from(&self, steps: &Steps, at: u32, class_at: &[u8; 64]) -> u64 {
+    pub(crate) fn rank_from(
+        &self,
+        steps: &Steps,
+        known: u64,
+        (at, stop): (u32, u32),
+        letter_at: &[u8; 64],
+        cover_at: &[u64; 64],
+    ) -> u64 {
         let a = at as usize;
-        let (mut node, mut rank, mut undecided) =
-            (steps.node[a], steps.prefix[a], steps.undecided[a]);
+        let (mut row, mut rank, mut undecided) =
+            (steps.node[a] as usize, steps.prefix[a], steps.undecided[a]);
         while undecided != 0 {
-            let p = undecided.trailing_zeros();
-            let k = class_at[p as usize];
-            let letter = if k == EMPTY {
-                undecided &= undecided - 1;
-                0
-            } else {
-                undecided &= !(self.from_first[k as usize] << p);
-                k as usize + 1
-            };
-            let e = node as usize * self.letters + letter;
-            debug_assert!(self.base[e] != NONE, "a layout the automaton does not hold");
-            rank += self.base[e];
-            node = self.child[e];
+            let p = undecided.trailing_zeros() as usize;
+            if p as u32 >= stop {
+                debug_assert_eq!(row as u32, steps.node[p]);
+                return rank + (known - steps.prefix[p]);
+            }
+            undecided &= !cover_at[p];
+            let entry = self.table[row + letter_at[p] as usize];
+            debug_assert!(entry.base != NONE, "a layout the automaton does not hold");
+            rank += entry.base;
+            row = entry.next as usize;
         }
         rank
     }
 
-    /// The layout of rank `rank` (below [`Ranker::total`]): fills `class_at` (every cell,
-    /// [`EMPTY`] where no block begins) and `steps`, and calls `block(class, anchor)` for
-    /// each block in reading order of its first cell.
+    /// The cells letter `letter` covers when read at cell `p`.
+    #[inline]
+    pub(crate) fn cover(&self, letter: usize, p: u32) -> u64 {
+        self.cells[letter] << p
+    }
+
+    /// The layout of rank `rank` (below [`Ranker::total`]): fills `letter_at` and
+    /// `cover_at` (every cell, as [`Ranker::rank_from`] reads them) and `steps` (at each
+    /// cell read: the row of its node, the base sum, the undecided cells), and calls
+    /// `block(class, anchor)` for each block in reading order of its first cell.
     pub(crate) fn unrank(
         &self,
         rank: u64,
         steps: &mut Steps,
-        class_at: &mut [u8; 64],
+        (letter_at, cover_at): (&mut [u8; 64], &mut [u64; 64]),
         mut block: impl FnMut(usize, u8),
     ) {
-        class_at.fill(EMPTY);
-        let (mut node, mut prefix, mut undecided) = (self.root, 0u64, self.board);
+        letter_at.fill(EMPTY);
+        for (p, cover) in cover_at.iter_mut().enumerate() {
+            *cover = 1 << p;
+        }
+        let (mut row, mut prefix, mut undecided) = (self.root as usize, 0u64, self.board);
         while undecided != 0 {
             let p = undecided.trailing_zeros();
-            steps.node[p as usize] = node;
+            steps.node[p as usize] = row as u32;
             steps.prefix[p as usize] = prefix;
             steps.undecided[p as usize] = undecided;
-            let row = &self.base[node as usize * self.letters..][..self.letters];
+            let entries = &self.table[row..row + self.letters];
             let left = rank - prefix;
-            let letter = (0..self.letters)
-                .rev()
-                .find(|&c| row[c] != NONE && row[c] <= left)
-                .unwrap_or(0);
-            prefix += row[letter];
-            node = self.child[node as usize * self.letters + letter];
-            if letter == 0 {
-                undecided &= undecided - 1;
-            } else {
-                let k = letter - 1;
-                class_at[p as usize] = k as u8;
-                undecided &= !(self.from_first[k] << p);
-                block(k, (p - self.first_offset[k]) as u8);
+            // Valid letters have increasing bases (invalid ones `NONE`): the letter is the
+            // last whose base is at most what is left.
+            let fits = entries
+                .iter()
+                .enumerate()
+                .fold(0u64, |m, (c, e)| m | u64::from(e.base <= left) << c);
+            let letter = 63 - fits.leading_zeros() as usize;
+            let entry = entries[letter];
+            prefix += entry.base;
+            row = entry.next as usize;
+            undecided &= !(self.cells[letter] << p);
+            if letter > 0 {
+                letter_at[p as usize] = letter as u8;
+                cover_at[p as usize] = self.cells[letter] << p;
+                block(letter - 1, (p - self.first_offset[letter - 1]) as u8);
             }
         }
     }
@@ -308,18 +349,14 @@ impl Ranker {
             // not be read anywhere else, and every word reads it once.)
             return;
         }
-        let row = node as usize * self.letters;
+        let row = node as usize;
         for letter in 0..self.letters {
-            let base = self.base[row + letter];
+            let Entry { base, next } = self.table[row + letter];
             if base == NONE || (letter == 1) != (p == first) {
                 continue;
             }
-            let next = if letter == 0 {
-                undecided & (undecided - 1)
-            } else {
-                undecided & !(self.from_first[letter - 1] << p)
-            };
-            let child = (self.child[row + letter], prefix + base, next);
+            let undecided_next = undecided & !(self.cells[letter] << p);
+            let child = (next, prefix + base, undecided_next);
             self.collect(child, first, placed || letter == 1, found);
         }
     }
