@@ -156,6 +156,26 @@ pub fn check_case(solver: &mut Solver, case: &Case, plain: bool) -> Result<(), S
     if let (Some(moves), Some(n)) = (&moves_too, expected) {
         check_moves(case, moves, n)?;
     }
+    // The search over ranks, which the solver takes for boxes of many layouts.
+    let mut ranked = Solver::new(&Options::default()).ranked_from(0);
+    let ranked_moves = ranked.moves(case).map_err(limit)?;
+    if ranked_moves.as_ref().map(Vec::len) != expected {
+        return Err(format!(
+            "the search over ranks gives {:?} moves, reference {expected:?} on\n{case}",
+            ranked_moves.as_ref().map(Vec::len)
+        ));
+    }
+    if let (Some(moves), Some(n)) = (&ranked_moves, expected) {
+        check_moves(case, moves, n)?;
+    }
+    let ranked_reach = ranked.moves_and_reach(case).map_err(limit)?;
+    if ranked_reach.1 != reach || ranked_reach.0.as_ref().map(Vec::len) != expected {
+        return Err(format!(
+            "the search over ranks to the end gives {:?} and {:?} moves, reach {reach:?} on\n{case}",
+            ranked_reach.1,
+            ranked_reach.0.as_ref().map(Vec::len)
+        ));
+    }
     let (positions, farthest) = reference::reach(case);
     if (reach.positions, reach.farthest) != (positions, farthest) {
         return Err(format!(

@@ -52,19 +52,36 @@ pub struct Hardest {
 }
 
 /// The moves of one layout after another: the walk of the current layout and its blocks.
-struct Expander<'a> {
+pub(crate) struct Expander<'a> {
     ranker: &'a Ranker,
     frame: &'a Frame,
     shapes: &'a [Shape],
     steps: Steps,
     letter_at: [u8; 64],
     cover_at: [u64; 64],
-    blocks: Blocks,
+    /// The blocks of the layout loaded last: class and anchor, in reading order.
+    pub blocks: Blocks,
+    /// The cells they cover.
+    pub occupied: u64,
 }
 
-impl Expander<'_> {
+impl<'a> Expander<'a> {
+    /// An expander over the layouts of `ranker`, whose classes have `shapes`.
+    pub(crate) fn new(ranker: &'a Ranker, frame: &'a Frame, shapes: &'a [Shape]) -> Expander<'a> {
+        Expander {
+            ranker,
+            frame,
+            shapes,
+            steps: Steps::default(),
+            letter_at: [EMPTY; 64],
+            cover_at: [0; 64],
+            blocks: Vec::new(),
+            occupied: 0,
+        }
+    }
+
     /// Unranks `rank` into the expander's tables.
-    fn load(&mut self, rank: u64) {
+    pub(crate) fn load(&mut self, rank: u64) {
         let blocks = &mut self.blocks;
         blocks.clear();
         self.ranker.unrank(
@@ -73,16 +90,24 @@ impl Expander<'_> {
             (&mut self.letter_at, &mut self.cover_at),
             |k, a| blocks.push((k, a)),
         );
-    }
-
-    /// Calls `found` with the rank of every layout one move from `rank`.
-    #[inline]
-    fn neighbours(&mut self, rank: u64, mut found: impl FnMut(u64)) {
-        self.load(rank);
-        let occupied = self
+        self.occupied = self
             .blocks
             .iter()
             .fold(0u64, |o, &(k, a)| o | self.shapes[k].mask << a);
+    }
+
+    /// Calls `found(rank, class, from, to)` for every layout one move from `rank`: its
+    /// rank, and the class and anchors of the block that moves.
+    #[inline]
+    pub(crate) fn neighbours(&mut self, rank: u64, found: impl FnMut(u64, usize, u8, u8)) {
+        self.load(rank);
+        self.moves(rank, found);
+    }
+
+    /// [`Expander::neighbours`] of the layout loaded last (whose rank is `rank`).
+    #[inline]
+    pub(crate) fn moves(&mut self, rank: u64, mut found: impl FnMut(u64, usize, u8, u8)) {
+        let occupied = self.occupied;
         for i in 0..self.blocks.len() {
             let (k, a) = self.blocks[i];
             let mut targets = self.frame.slide(&self.shapes[k], a, occupied) & !(1u64 << a);
@@ -105,10 +130,10 @@ impl Expander<'_> {
                 self.cover_at[new as usize] = self.ranker.cover(letter, new);
                 let walk = (old.min(new), u32::from(a).max(to) + span);
                 let (letters, covers) = (&self.letter_at, &self.cover_at);
-                found(
-                    self.ranker
-                        .rank_from(&self.steps, rank, walk, letters, covers),
-                );
+                let next = self
+                    .ranker
+                    .rank_from(&self.steps, rank, walk, letters, covers);
+                found(next, k, a, to as u8);
                 self.letter_at[new as usize] = EMPTY;
                 self.cover_at[new as usize] = 1 << new;
             }
@@ -162,15 +187,7 @@ pub(crate) fn census(
         parent.push(parent.len() as u32);
         queue.push(rank as u32);
     });
-    let mut expander = Expander {
-        ranker: &ranker,
-        frame,
-        shapes,
-        steps: Steps::default(),
-        letter_at: [EMPTY; 64],
-        cover_at: [0; 64],
-        blocks: Vec::new(),
-    };
+    let mut expander = Expander::new(&ranker, frame, shapes);
     let (mut head, mut level, mut level_start) = (0usize, 0usize, 0usize);
     let mut level_end = queue.len();
     while head < queue.len() {
@@ -181,7 +198,7 @@ pub(crate) fn census(
         }
         let u = queue[head];
         let lu = label[u as usize];
-        expander.neighbours(u64::from(u), |v| {
+        expander.neighbours(u64::from(u), |v, _, _, _| {
             let (word, bit) = (v as usize / 64, 1u64 << (v % 64));
             if visited[word] & bit == 0 {
                 visited[word] |= bit;
@@ -225,7 +242,7 @@ pub(crate) fn census(
         queue.push(start as u32);
         let mut head = head_start;
         while head < queue.len() {
-            expander.neighbours(u64::from(queue[head]), |v| {
+            expander.neighbours(u64::from(queue[head]), |v, _, _, _| {
                 let (word, bit) = (v as usize / 64, 1u64 << (v % 64));
                 if visited[word] & bit == 0 {
                     visited[word] |= bit;

@@ -15,7 +15,7 @@
 #[cfg(feature = "testkit")]
 pub mod check;
 pub mod graph;
-mod rank;
+pub(crate) mod rank;
 pub mod reference;
 pub mod sweep;
 
@@ -83,14 +83,49 @@ impl Pieces {
     /// The census, keeping the first `keep` hardest layouts; its tables are charged to
     /// `budget`.
     pub fn census(&self, keep: usize, budget: MemoryBudget) -> Result<Census, Limit> {
+        let (frame, shapes) = self.tables();
+        graph::census(
+            &frame,
+            &shapes,
+            &self.counts(),
+            self.goal_anchor(),
+            keep,
+            budget,
+        )
+    }
+
+    /// The box's bitboards and each class's shape table.
+    pub(crate) fn tables(&self) -> (Frame, Vec<Shape>) {
         let frame = Frame::new(self.rows, self.cols);
-        let shapes: Vec<Shape> = self
+        let shapes = self
             .shapes
             .iter()
             .map(|cells| Shape::new(self.rows, self.cols, cells))
             .collect();
-        let goal = (self.goal.row * self.cols + self.goal.col) as u8;
-        graph::census(&frame, &shapes, &self.counts(), goal, keep, budget)
+        (frame, shapes)
+    }
+
+    /// The target's goal as an anchor (its bit).
+    pub(crate) fn goal_anchor(&self) -> u8 {
+        (self.goal.row * self.cols + self.goal.col) as u8
+    }
+
+    /// The class of each block of `case` (whose pieces these are).
+    pub(crate) fn block_classes(&self, case: &Case) -> Vec<usize> {
+        case.blocks
+            .iter()
+            .enumerate()
+            .map(|(i, b)| {
+                let shape = b.shape();
+                if i == case.target {
+                    0
+                } else {
+                    (1..self.shapes.len())
+                        .find(|&k| self.shapes[k] == shape)
+                        .unwrap_or(0)
+                }
+            })
+            .collect()
     }
 
     /// A layout (each block's class and anchor) as a case: the blocks of each class take

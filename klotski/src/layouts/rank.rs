@@ -278,6 +278,25 @@ impl Ranker {
         rank
     }
 
+    /// The rank of the layout whose blocks are `blocks` (class and anchor each; they
+    /// must be a layout of the automaton's box and multiset: no overlap, every block).
+    pub(crate) fn rank_of(&self, blocks: &[(usize, u8)]) -> u64 {
+        let mut letter_at = [EMPTY; 64];
+        for &(k, anchor) in blocks {
+            letter_at[(u32::from(anchor) + self.first_offset[k]) as usize] = k as u8 + 1;
+        }
+        let (mut row, mut rank, mut undecided) = (self.root as usize, 0u64, self.board);
+        while undecided != 0 {
+            let p = undecided.trailing_zeros();
+            let letter = letter_at[p as usize] as usize;
+            undecided &= !(self.cells[letter] << p);
+            let entry = self.table[row + letter];
+            rank += entry.base;
+            row = entry.next as usize;
+        }
+        rank
+    }
+
     /// The cells letter `letter` covers when read at cell `p`.
     #[inline]
     pub(crate) fn cover(&self, letter: usize, p: u32) -> u64 {

@@ -9,6 +9,7 @@
 
 mod bfs;
 pub(crate) mod layout;
+mod ranked;
 mod table;
 
 use std::fmt;
@@ -80,9 +81,17 @@ pub struct Reach {
 }
 
 /// Solves cases one after another.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Solver {
     options: Options,
+    /// Boxes with at least this many layouts are searched over ranks.
+    ranked_from: u64,
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new(&Options::default())
+    }
 }
 
 /// Runs the search with keys of as many words as the case needs (one per ten blocks).
@@ -124,11 +133,27 @@ macro_rules! dispatch {
 impl Solver {
     /// A solver with these settings.
     pub fn new(options: &Options) -> Solver {
-        Solver { options: *options }
+        Solver {
+            options: *options,
+            ranked_from: ranked::RANKED_FROM,
+        }
+    }
+
+    /// The same solver searching over dense ranks every box with at least `layouts`
+    /// layouts (by default 4 194 304; the hashed search below), for tests that run both
+    /// searches on small boxes.
+    pub fn ranked_from(self, layouts: u64) -> Solver {
+        Solver {
+            ranked_from: layouts,
+            ..self
+        }
     }
 
     /// The fewest moves that bring the target to its goal, or `None` when it never can.
     pub fn count(&mut self, case: &Case) -> Result<Option<usize>, Limit> {
+        if let Some(found) = ranked::search(case, &self.options, self.ranked_from, false)? {
+            return Ok(found.moves.map(|m| m.len()));
+        }
         let layout = Layout::new(case);
         dispatch!(&layout, &self.options, true, |found| Ok(found
             .goal
@@ -137,6 +162,9 @@ impl Solver {
 
     /// A shortest solution, or `None` when the target never reaches its goal.
     pub fn moves(&mut self, case: &Case) -> Result<Option<Vec<Move>>, Limit> {
+        if let Some(found) = ranked::search(case, &self.options, self.ranked_from, false)? {
+            return Ok(found.moves);
+        }
         let layout = Layout::new(case);
         dispatch!(&layout, &self.options, true, |found| Ok(rebuild(
             case, &layout, &found
@@ -146,6 +174,13 @@ impl Solver {
     /// A shortest solution (or `None`) and what is reachable, from one search that visits
     /// every reachable position (`--count`).
     pub fn moves_and_reach(&mut self, case: &Case) -> Result<(Option<Vec<Move>>, Reach), Limit> {
+        if let Some(ranked::Outcome {
+            moves,
+            reach: Some(reach),
+        }) = ranked::search(case, &self.options, self.ranked_from, true)?
+        {
+            return Ok((moves, reach));
+        }
         let layout = Layout::new(case);
         dispatch!(&layout, &self.options, false, |found| Ok((
             rebuild(case, &layout, &found),
@@ -158,6 +193,12 @@ impl Solver {
 
     /// How many positions are reachable from the start, and the most moves one needs.
     pub fn reach(&mut self, case: &Case) -> Result<Reach, Limit> {
+        if let Some(ranked::Outcome {
+            reach: Some(reach), ..
+        }) = ranked::search(case, &self.options, self.ranked_from, true)?
+        {
+            return Ok(reach);
+        }
         let layout = Layout::new(case);
         dispatch!(&layout, &self.options, false, |found| Ok(Reach {
             positions: found.states.len(),
