@@ -9,11 +9,12 @@
 //! at level `d - 1`, `d` or `d + 1` when reached, three marks apart).
 //!
 //! **Exactness.** Breadth-first by whole levels: the first level that holds a layout with
-//! the target on its goal is the fewest moves. And one level is never stored: while level
-//! `d + 1` is made, each new layout from which the target alone slides onto its goal is
-//! noted; if level `d + 1` ends without a goal layout, such a layout makes the answer
-//! `d + 2` (a layout is one move from the goal exactly when the target can slide there,
-//! since no other block's move puts the target on its goal).
+//! the target on its goal is the fewest moves. And the last level is never stored: a layout
+//! is one move from the goal exactly when the target alone slides onto it (no other block's
+//! move puts the target there), so the first new layout of level `d + 1` from which it does
+//! answers `d + 2`, at once: a goal layout at level `d + 1` or less would have had a parent
+//! one move from the goal at level `d` or less, found while that level was made (or the
+//! start, checked first), and the search would have stopped there.
 
 use grid_common::budget::MemoryBudget;
 
@@ -178,17 +179,18 @@ fn bfs(
                 next.push(v as u32);
                 if k == 0 && to == goal {
                     goal_found.get_or_insert(v);
-                } else if !to_the_end && one_move.is_none() {
+                } else if !to_the_end && one_move.is_none() && k != 0 {
+                    // (After a move of the target itself it cannot be one move away: it
+                    // would have slid there from `u`, which would have ended the search.)
                     let mask = tables.shapes[k].mask;
                     let occ = occupied & !(mask << from) | mask << to;
-                    let t = if k == 0 { to } else { at };
-                    if tables.frame.slide(target, t, occ) >> goal & 1 == 1 {
-                        one_move = Some((v, t));
+                    if tables.frame.slide(target, at, occ) >> goal & 1 == 1 {
+                        one_move = Some((v, at));
                     }
                 }
             });
             grew?;
-            if goal_found.is_some() && !to_the_end {
+            if (goal_found.is_some() || one_move.is_some()) && !to_the_end {
                 break;
             }
         }
