@@ -43,6 +43,9 @@ pub struct Film {
     pub legend: Vec<(char, String)>,
     /// True when cells are drawn in boxes (a board whose blank is a space reads better so).
     pub boxed: bool,
+    /// True when touching cells of one character (other than `.`, ` ` and `#`) are one
+    /// piece: the page draws no border between them (the terminal keeps its letters).
+    pub joined: bool,
 }
 
 /// One frame: the board after `step` moves, with its caption.
@@ -174,6 +177,7 @@ impl FilmBuilder {
                 focus: Vec::new(),
                 legend: Vec::new(),
                 boxed: false,
+                joined: false,
             },
             pending: Vec::new(),
         }
@@ -194,6 +198,12 @@ impl FilmBuilder {
     /// Cells drawn in boxes.
     pub fn boxed(mut self) -> FilmBuilder {
         self.film.boxed = true;
+        self
+    }
+
+    /// Touching cells of one character drawn as one piece on the page.
+    pub fn joined(mut self) -> FilmBuilder {
+        self.film.joined = true;
         self
     }
 
