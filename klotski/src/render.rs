@@ -2,7 +2,8 @@
 //!
 //! Each block is drawn with one character: a name of one character as itself, a longer
 //! name as a character no other block uses (`--show` prints which); `.` is empty. The
-//! film's legend (the page's) names every block and marks the target.
+//! film's legend (the page's) names every block and marks the target, and its blocks are
+//! joined pieces: the page draws no border inside a block.
 
 use grid_common::film::{Film, FilmBuilder};
 use grid_common::{Grid, Pos};
@@ -70,7 +71,10 @@ pub fn film(case: &Case, moves: &[Move]) -> Result<Film, ReplayError> {
         }
     }
     let legend: Vec<(char, &str)> = named.iter().map(|(c, n)| (*c, n.as_str())).collect();
-    let mut builder = FilmBuilder::new(start).focus(focus).legend(&legend);
+    let mut builder = FilmBuilder::new(start)
+        .focus(focus)
+        .legend(&legend)
+        .joined();
     for m in moves {
         let Some(b) = case.blocks.iter().position(|x| x.name == m.block) else {
             continue;

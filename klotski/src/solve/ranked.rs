@@ -221,12 +221,7 @@ fn bfs(
 
 /// The moves (class, from, to) from the start to `end` at `level`, each step back to a
 /// neighbour marked one level lower.
-fn walk_back(
-    expander: &mut Expander,
-    marks: &Marks,
-    end: u64,
-    level: usize,
-) -> Vec<Step> {
+fn walk_back(expander: &mut Expander, marks: &Marks, end: u64, level: usize) -> Vec<Step> {
     let mut steps = Vec::with_capacity(level);
     let mut at = end;
     for below in (0..level).rev() {
@@ -246,12 +241,7 @@ fn walk_back(
 
 /// The steps as moves of the case's real blocks: the block of the class standing at the
 /// step's first anchor moves.
-fn name_moves(
-    case: &Case,
-    classes: &[usize],
-    mut at: Vec<u8>,
-    steps: &[Step],
-) -> Vec<Move> {
+fn name_moves(case: &Case, classes: &[usize], mut at: Vec<u8>, steps: &[Step]) -> Vec<Move> {
     let cols = case.cols;
     let pos = |a: u8| grid_common::Pos::new(a as usize / cols, a as usize % cols);
     let mut moves = Vec::with_capacity(steps.len());
