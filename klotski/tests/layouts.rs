@@ -57,3 +57,14 @@ fn random_block_sets_agree_with_the_reference() {
     }
     assert!(compared > 2_000 && solvable > 100, "{compared} {solvable}");
 }
+
+#[test]
+fn the_table_cases_are_the_testkits_table() {
+    // The snapshot cases hardest-NAME.in hold the layouts the bench runs.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    for (name, rows) in klotski::testkit::TABLE {
+        let text = std::fs::read_to_string(dir.join(format!("hardest-{name}.in"))).unwrap();
+        let cases = klotski::parse::parse_all(text.as_bytes()).unwrap();
+        assert_eq!(cases, vec![klotski::testkit::classic_case(rows)], "{name}");
+    }
+}

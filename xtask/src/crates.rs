@@ -98,6 +98,7 @@ pub fn all() -> Vec<Puzzle> {
             ..with_bench_inputs(puzzle!("klotski", klotski), || {
                 let mut inputs = without_args(klotski::testkit::bench_inputs());
                 inputs.extend(klotski::testkit::bench_inputs_counted());
+                inputs.extend(klotski::testkit::bench_inputs_census());
                 inputs
             })
         },
