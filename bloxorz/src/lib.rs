@@ -44,20 +44,83 @@ pub mod solve;
 pub mod testkit;
 
 pub use case::{Block, Case, Cell, Move, Orientation};
-pub use parse::parse_all;
 
-/// The shared binary loop ([`grid_common::answer::answer_cases`]) drives the solver through
-/// this trait; it forwards to the solver's own methods.
-impl grid_common::answer::Solve for solve::Solver {
+use puzzle_frame::budget::MemoryBudget;
+use puzzle_frame::cli::{path_option, Args, Program, Stop};
+use puzzle_frame::Puzzle;
+
+/// POJ 3322 Bloxorz I, as the shared binary loop, the tests and `xtask` drive it.
+pub struct Bloxorz;
+
+impl Puzzle for Bloxorz {
+    const PROGRAM: Program = Program {
+        name: "bloxorz",
+        version: env!("CARGO_PKG_VERSION"),
+        about: "POJ 3322 Bloxorz I, the fewest rolls to stand the box upright on the target",
+        format: "\
+Input: cases made of a line 'R C' and R rows of C characters: '#' empty, '.' rigid,
+'E' easily broken (never under a standing box), 'O' the target, 'X' the box (one 'X'
+standing, two adjacent 'X' lying). A line '0 0', or the end of the input, ends the input.
+
+Output: for each case, one line: the fewest rolls, or 'Impossible'.
+",
+        options: &[path_option(
+            "after each answer, a line with the rolls as letters U, D, L, R (an empty line for \
+             0 rolls; nothing for an Impossible case)",
+        )],
+    };
+
     type Case = Case;
     type Move = Move;
-    type Limit = solve::Limit;
+    type Cases<'a> = parse::Cases<'a>;
+    type Options = solve::Options;
+    type Solver = solve::Solver;
+    type OtherLimit = solve::TooLarge;
+    type ReplayError = replay::ReplayError;
 
-    fn count(&mut self, case: &Case) -> Result<Option<usize>, solve::Limit> {
-        solve::Solver::count(self, case)
+    fn options(_args: &Args, budget: MemoryBudget) -> Result<solve::Options, String> {
+        Ok(solve::Options {
+            budget,
+            ..solve::Options::default()
+        })
     }
 
-    fn moves(&mut self, case: &Case) -> Result<Option<Vec<Move>>, solve::Limit> {
-        solve::Solver::moves(self, case)
+    fn cases<'a>(input: &'a [u8], _options: &solve::Options) -> Result<parse::Cases<'a>, Stop> {
+        Ok(parse::Cases::new(input))
+    }
+
+    fn solver(
+        options: &solve::Options,
+        _cases: &parse::Cases<'_>,
+    ) -> Result<solve::Solver, solve::Limit> {
+        Ok(solve::Solver::new(options))
+    }
+
+    fn count(solver: &mut solve::Solver, case: &Case) -> Result<Option<usize>, solve::Limit> {
+        solver.count(case)
+    }
+
+    fn moves(solver: &mut solve::Solver, case: &Case) -> Result<Option<Vec<Move>>, solve::Limit> {
+        solver.moves(case)
+    }
+
+    fn reference_count(case: &Case) -> Option<usize> {
+        reference::count(case)
+    }
+
+    fn replay(case: &Case, moves: &[Move]) -> Result<bool, replay::ReplayError> {
+        replay::replay(case, moves).map(|r| r.solved)
+    }
+
+    fn answer_line(number: usize, answer: Option<usize>) -> String {
+        format::answer_line(number, answer)
+    }
+
+    fn path_line(moves: &[Move]) -> String {
+        format::path_line(moves)
+    }
+
+    fn film(case: &Case, moves: &[Move]) -> Result<puzzle_frame::film::Film, replay::ReplayError> {
+        render::film(case, moves)
     }
 }

@@ -9,8 +9,8 @@
 //! reading is reported.
 
 use crate::case::{Block, Case, Cell};
-use grid_common::input::{InputError, Line, Reader};
 use grid_common::{Grid, Pos};
+use puzzle_frame::input::{InputError, Line, Reader};
 
 /// The characters of a board row.
 pub const ALPHABET: &[u8] = b"#.EXO";
@@ -96,10 +96,11 @@ fn read_case(reader: &mut Reader<'_>, case: usize) -> Result<Option<Case>, Input
             b'E' => Cell::Fragile,
             _ => Cell::Rigid,
         }));
+        // An or over the row, which runs many bytes at a time.
         let special = line
             .text
             .iter()
-            .fold(0u32, |n, &b| n + u32::from((b == b'X') | (b == b'O')));
+            .fold(0u8, |any, &b| any | u8::from((b == b'X') | (b == b'O')));
         if special == 0 {
             continue;
         }
@@ -196,8 +197,9 @@ fn board_row<'a>(
         while let [rest @ .., b' ' | b'\t'] = line.text {
             line.text = rest;
         }
-        let valid = |b: u8| matches!(b, b'#' | b'.' | b'E' | b'X' | b'O');
-        if line.text.len() == cols && line.text.iter().fold(true, |ok, &b| ok & valid(b)) {
+        let invalid = |b: u8| u8::from(!matches!(b, b'#' | b'.' | b'E' | b'X' | b'O'));
+        // An or over the row, which runs many bytes at a time.
+        if line.text.len() == cols && line.text.iter().fold(0, |bad, &b| bad | invalid(b)) == 0 {
             *reader = ahead;
             return Ok(line);
         }

@@ -1,4 +1,4 @@
-//! The frames of a solution, for `--show` (drawn by `grid_common::show`).
+//! The frames of a solution, for `--show` (drawn by `puzzle_frame::show`).
 //!
 //! The board in the input's characters (`#` empty, `.` rigid, `E` easily broken, `O` the
 //! target), with the box drawn `X` over the cells it covers; the target stays in view
@@ -6,8 +6,8 @@
 
 use crate::case::{Case, Move};
 use crate::replay::{replay, ReplayError};
-use grid_common::film::{Film, FilmBuilder};
 use grid_common::Pos;
+use puzzle_frame::film::{Film, FilmBuilder};
 
 /// What each character of a frame means.
 pub const LEGEND: &[(char, &str)] = &[

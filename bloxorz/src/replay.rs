@@ -43,7 +43,7 @@ pub struct Replayed {
     /// The placements of the box, the start first, then one per roll.
     pub placements: Vec<Block>,
     /// True when the box ends standing on the target.
-    pub on_target: bool,
+    pub solved: bool,
 }
 
 /// The box as a solid: its footprint (signed, so that a roll may leave the plane) and
@@ -163,12 +163,9 @@ pub fn replay(case: &Case, rolls: &[Move]) -> Result<Replayed, ReplayError> {
         placements.push(block);
     }
     let target = case.target();
-    let on_target =
+    let solved =
         solid.height == 2 && (solid.top, solid.left) == (target.row as isize, target.col as isize);
-    Ok(Replayed {
-        placements,
-        on_target,
-    })
+    Ok(Replayed { placements, solved })
 }
 
 #[cfg(test)]
@@ -190,9 +187,9 @@ mod tests {
         assert!(replay(&c, &[Move::Up]).is_err());
         assert!(replay(&c, &[Move::Down]).is_err());
         let lying = replay(&c, &[Move::Right]).unwrap();
-        assert!(!lying.on_target);
+        assert!(!lying.solved);
         let ok = replay(&case("1 4\nX..O\n"), &[Move::Right, Move::Right]).unwrap();
-        assert!(ok.on_target);
+        assert!(ok.solved);
         assert_eq!(ok.placements.len(), 3);
         assert_eq!(ok.placements[1].orientation, Orientation::AlongRow);
         assert_eq!(ok.placements[1].pos, Pos::new(0, 1));

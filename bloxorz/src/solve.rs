@@ -25,7 +25,9 @@
 //!
 //! **Memory.** Every table that grows with the board (the padded copy, the searches'
 //! marks and queues) is taken from the [`Options::budget`] before it is allocated; past
-//! it, the solver gives up with [`Limit::OverBudget`].
+//! it, the solver gives up with [`Limit::Memory`]. The big tables of a case stay with
+//! the solver until the next case starts (which frees them first), so that the binary can
+//! leave the last case's tables to the system at exit.
 
 mod astar;
 mod bfs;
@@ -33,9 +35,9 @@ pub mod cut;
 pub mod plane;
 
 use crate::case::{Case, Move};
-use grid_common::budget::{MemoryBudget, OverBudget};
 use grid_common::Dir;
-use plane::{Memory, Plane};
+use plane::Plane;
+use puzzle_frame::budget::{Ledger, MemoryBudget};
 use std::fmt;
 
 /// How far A* may go before the bidirectional search takes over (from scratch).
@@ -84,39 +86,29 @@ pub struct Options {
     pub astar: Option<AstarBudget>,
 }
 
-/// Why the solver gave up on a case.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Limit {
-    /// The tables would go over the memory budget.
-    OverBudget(OverBudget),
-    /// The padded board would have more than [`plane::MAX_PADDED_CELLS`] cells.
-    TooLarge {
-        /// The board's rows.
-        rows: usize,
-        /// The board's columns.
-        cols: usize,
-    },
+/// Why the solver gave up on a case: the memory budget ([`Limit::Memory`]) or a board too
+/// large to index ([`TooLarge`]).
+pub type Limit = puzzle_frame::Limit<TooLarge>;
+
+/// The padded board would have more than [`plane::MAX_PADDED_CELLS`] cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooLarge {
+    /// The board's rows.
+    pub rows: usize,
+    /// The board's columns.
+    pub cols: usize,
 }
 
-impl fmt::Display for Limit {
+impl fmt::Display for TooLarge {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Limit::OverBudget(e) => write!(f, "{e}"),
-            Limit::TooLarge { rows, cols } => write!(
-                f,
-                "the board of {rows} x {cols} cells is over the solver's limit of {} cells \
-                 once padded to (R + 4) x (C + 2)",
-                plane::MAX_PADDED_CELLS
-            ),
-        }
-    }
-}
-
-impl std::error::Error for Limit {}
-
-impl From<OverBudget> for Limit {
-    fn from(e: OverBudget) -> Limit {
-        Limit::OverBudget(e)
+        write!(
+            f,
+            "the board of {} x {} cells is over the solver's limit of {} cells once padded to \
+             (R + 4) x (C + 2)",
+            self.rows,
+            self.cols,
+            plane::MAX_PADDED_CELLS
+        )
     }
 }
 
@@ -124,12 +116,48 @@ impl From<OverBudget> for Limit {
 #[derive(Clone, Debug)]
 pub struct Solver {
     options: Options,
+    kept: Kept,
+}
+
+/// The big tables of the last case solved (the padded plane, A*'s words, the bidirectional
+/// search's bytes), kept until the next case starts, which frees them before it takes its
+/// own: so a binary that has answered its last case may `std::mem::forget` the solver and
+/// leave the tables to the system at exit, rather than unmap each one just before
+/// (see `main.rs`). Dropped with the solver otherwise.
+#[derive(Default)]
+struct Kept {
+    plane: Option<Plane>,
+    astar: Vec<u16>,
+    states: Vec<u8>,
+    dirs: Vec<u8>,
+}
+
+impl fmt::Debug for Kept {
+    /// The tables' sizes, not their bytes.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Kept")
+            .field("plane_cells", &self.plane.as_ref().map_or(0, Plane::len))
+            .field("astar", &self.astar.len())
+            .field("states", &self.states.len())
+            .field("dirs", &self.dirs.len())
+            .finish()
+    }
+}
+
+impl Clone for Kept {
+    /// A clone of a solver keeps nothing: the tables are scratch of the case solved last.
+    fn clone(&self) -> Kept {
+        Kept::default()
+    }
 }
 
 impl Solver {
     /// A solver with these settings.
     pub fn new(options: &Options) -> Solver {
-        Solver { options: *options }
+        Solver {
+            options: *options,
+            kept: Kept::default(),
+        }
     }
 
     /// The fewest rolls from the start to standing on the target, or `None` when the
@@ -144,18 +172,35 @@ impl Solver {
         Ok(self.solve::<true>(case)?.map(|found| found.rolls))
     }
 
-    /// The answer, with the rolls when `RECORD`.
+    /// The answer, with the rolls when `RECORD`; the case's tables kept afterwards.
     fn solve<const RECORD: bool>(&mut self, case: &Case) -> Result<Option<bfs::Found>, Limit> {
-        let mut memory = Memory::new(self.options.budget);
-        let too_large = || Limit::TooLarge {
-            rows: case.grid().rows(),
-            cols: case.grid().cols(),
+        // The last case's tables go first: a case never holds two cases' tables.
+        self.kept = Kept::default();
+        let mut kept = Kept::default();
+        let answer = self.search::<RECORD>(case, &mut kept);
+        self.kept = kept;
+        answer
+    }
+
+    /// The answer, its tables in `kept`.
+    fn search<const RECORD: bool>(
+        &self,
+        case: &Case,
+        kept: &mut Kept,
+    ) -> Result<Option<bfs::Found>, Limit> {
+        let mut ledger = Ledger::new(self.options.budget);
+        let too_large = || {
+            Limit::Other(TooLarge {
+                rows: case.grid().rows(),
+                cols: case.grid().cols(),
+            })
         };
-        let plane = Plane::new(case, &mut memory)?.ok_or_else(too_large)?;
+        let plane = Plane::new(case, &mut ledger)?.ok_or_else(too_large)?;
+        let plane = kept.plane.insert(plane);
         if plane.start == plane.goal {
             return Ok(Some(found(Vec::new())));
         }
-        if cut::cells_apart(&plane, &mut memory)? || cut::goal_cut_off(&plane, &mut memory)? {
+        if cut::cells_apart(plane, &mut ledger)? || cut::goal_cut_off(plane, &mut ledger)? {
             return Ok(None);
         }
         let budget = self
@@ -163,11 +208,21 @@ impl Solver {
             .astar
             .unwrap_or_else(|| AstarBudget::default_for(case));
         if budget.expansions > 0 {
-            if let astar::Outcome::Done(answer) = astar::search(&plane, budget, &mut memory)? {
+            let outcome = astar::search(plane, budget, &mut ledger, &mut kept.astar)?;
+            if let astar::Outcome::Done(answer) = outcome {
                 return Ok(answer.map(found));
             }
         }
-        Ok(bfs::search::<RECORD>(&plane, &mut memory, bfs::WIDE_LEVEL)?)
+        let tables = bfs::Tables {
+            states: &mut kept.states,
+            dirs: &mut kept.dirs,
+        };
+        Ok(bfs::search::<RECORD>(
+            plane,
+            &mut ledger,
+            tables,
+            bfs::WIDE_LEVEL,
+        )?)
     }
 }
 

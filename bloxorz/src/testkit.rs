@@ -1,10 +1,11 @@
 //! Generators and checks shared by the tests, `cargo xtask stress` and `cargo xtask bench`.
 
 use crate::format::{answer_line, path_line};
+use crate::parse::parse_all;
 use crate::solve::{AstarBudget, Options, Solver};
-use crate::{parse_all, reference, replay, Case};
-use grid_common::rng::Rng;
+use crate::{reference, replay, Case};
 use grid_common::Pos;
+use puzzle_frame::rng::Rng;
 
 /// A random valid input in the judge's format (one to three cases), boards up to
 /// `max_size` rows and columns (at least 2), with or without a `#` border, walls, `E`
@@ -149,7 +150,7 @@ pub fn check_case(case: &Case) -> Result<(), String> {
                 )
             };
             let replayed = replay::replay(case, &rolls).map_err(|e| fail(e.to_string()))?;
-            if !replayed.on_target {
+            if !replayed.solved {
                 return Err(fail("the box does not end standing on the target".into()));
             }
         }
@@ -445,6 +446,29 @@ pub fn bench_inputs() -> Vec<(String, String)> {
         ("corridor-2-wide-500".to_string(), corridor_board(500) + end),
         ("cut-off-500".to_string(), cut_off_board(500) + end),
     ]
+}
+
+/// The generators and checks above, as `xtask` and the tests drive every puzzle.
+impl puzzle_frame::puzzle::Testkit for crate::Bloxorz {
+    fn random_input(rng: &mut Rng, max_size: usize) -> String {
+        random_input(rng, max_size)
+    }
+
+    fn check_input(input: &str) -> Result<usize, String> {
+        check_input(input)
+    }
+
+    fn shrink_input(input: &str) -> Vec<String> {
+        shrink_input(input)
+    }
+
+    fn bench_inputs() -> Vec<puzzle_frame::puzzle::BenchInput> {
+        use puzzle_frame::puzzle::BenchInput;
+        bench_inputs()
+            .into_iter()
+            .map(|(name, input)| BenchInput::new(name, input))
+            .collect()
+    }
 }
 
 #[cfg(test)]

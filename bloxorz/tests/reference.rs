@@ -1,7 +1,7 @@
 //! The solver against the brute-force reference, with every path replayed.
 
 use bloxorz::testkit::{check_input, random_input};
-use grid_common::rng::Rng;
+use puzzle_frame::rng::Rng;
 
 /// Random inputs of one to three cases of different sizes (state left over from a previous
 /// case would show), boards up to `max_size`.

@@ -1,14 +1,15 @@
 //! Every `--path` the binary prints replays legally to the target, with exactly as many
 //! rolls as the answer says, and the answers agree with the reference.
 
+use bloxorz::parse::parse_all;
+use bloxorz::reference;
 use bloxorz::replay::replay;
-use bloxorz::{parse_all, reference};
-use grid_common::rng::Rng;
 use grid_common::Dir;
+use puzzle_frame::rng::Rng;
 
 /// Runs the binary with `args` on `input`; its standard output.
 fn run(args: &[&str], input: &str) -> String {
-    let output = grid_common::transcript::run(
+    let output = puzzle_frame::transcript::run(
         env!("CARGO_BIN_EXE_bloxorz").as_ref(),
         args,
         input.as_bytes(),
@@ -46,7 +47,7 @@ fn check_paths(input: &str) -> usize {
         assert_eq!(rolls.len(), count, "case {}: path {path}", i + 1);
         match replay(board, &rolls) {
             Ok(replayed) => assert!(
-                replayed.on_target,
+                replayed.solved,
                 "case {}: the rolls {path} do not end on the target\n{}",
                 i + 1,
                 board.to_input()

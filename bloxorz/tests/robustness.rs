@@ -1,9 +1,9 @@
 //! Mangled inputs never panic the library: they parse to boards that solve, or to an error.
 
-use bloxorz::parse_all;
+use bloxorz::parse::parse_all;
 use bloxorz::solve::{Options, Solver};
 use bloxorz::testkit::random_input;
-use grid_common::rng::Rng;
+use puzzle_frame::rng::Rng;
 
 #[test]
 fn mangled_inputs_are_errors_or_boards() {
@@ -62,7 +62,7 @@ fn sample_huge_row_sample(cols: usize) -> String {
 #[test]
 fn a_board_over_the_memory_budget_is_a_limit_before_anything_is_allocated() {
     use bloxorz::solve::Limit;
-    use grid_common::budget::MemoryBudget;
+    use puzzle_frame::budget::MemoryBudget;
     let input = sample_huge_row_sample(2_000_000);
     let cases = parse_all(input.as_bytes()).expect("a valid input");
     let budget = MemoryBudget::new(8 << 20);
@@ -78,7 +78,7 @@ fn a_board_over_the_memory_budget_is_a_limit_before_anything_is_allocated() {
         solver.moves(&cases[1]).map(|_| ()),
     ] {
         match result {
-            Err(Limit::OverBudget(e)) => {
+            Err(Limit::Memory(e)) => {
                 assert!(e.what.contains("the padded board"), "{e}");
                 assert_eq!(e.budget, 8 << 20);
                 assert!(e.needed >= 5 << 21, "{e}");
@@ -96,7 +96,7 @@ fn a_board_over_the_memory_budget_is_a_limit_before_anything_is_allocated() {
 fn the_binary_stops_at_the_memory_budget_after_the_earlier_answers() {
     let input = sample_huge_row_sample(2_000_000);
     let started = std::time::Instant::now();
-    let output = grid_common::transcript::run(
+    let output = puzzle_frame::transcript::run(
         env!("CARGO_BIN_EXE_bloxorz").as_ref(),
         &["--max-memory", "8M"],
         input.as_bytes(),
@@ -109,4 +109,28 @@ fn the_binary_stops_at_the_memory_budget_after_the_earlier_answers() {
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.starts_with("error: case 2: "), "{stderr}");
     assert!(stderr.contains("memory budget of 8.0 MiB"), "{stderr}");
+}
+
+#[test]
+fn an_input_over_the_memory_budget_is_refused_before_it_is_read() {
+    // Standard input redirected from a file: refused from the file's length.
+    let dir = std::env::temp_dir().join(format!("bloxorz-input-budget-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let path = dir.join("long.in");
+    let board = format!("1 2000\nXX{}O\n0 0\n", ".".repeat(1997));
+    std::fs::write(&path, &board).expect("write the input");
+    let stdin = std::fs::File::open(&path).expect("open the input");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_bloxorz"))
+        .args(["--max-memory", "1K"])
+        .stdin(stdin)
+        .output()
+        .expect("run the binary");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "error: the input on standard input would need 2.0 KiB, over the memory budget of \
+         1.0 KiB (raise it with --max-memory SIZE)\n"
+    );
 }

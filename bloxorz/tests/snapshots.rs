@@ -3,7 +3,7 @@
 fn cases() {
     insta::glob!("cases/*.in", |path| {
         let transcript =
-            grid_common::transcript::run_case(env!("CARGO_BIN_EXE_bloxorz").as_ref(), path)
+            puzzle_frame::transcript::run_case(env!("CARGO_BIN_EXE_bloxorz").as_ref(), path)
                 .expect("run the binary on the case");
         insta::assert_snapshot!(transcript);
     });

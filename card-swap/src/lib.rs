@@ -3,7 +3,7 @@
 //!
 //! A board is `rows` x `cols` cells holding one `A` (关羽), one `B` (张飞), one blank
 //! (a space) and soldiers `*` everywhere else. A move slides a card orthogonally into the
-//! blank. The goal is `A` and `B` swapped; the soldiers may end anywhere. The judge's
+//! blank. The goal is `A` and `B` solved; the soldiers may end anywhere. The judge's
 //! board is 2 x 3; the library solves any board of up to [`MAX_CELLS`] cells.
 //!
 //! The crate fills the roles every puzzle crate fills (ARCHITECTURE.md):
@@ -18,7 +18,7 @@
 //!   whole boards.
 //! - [`replay`](mod@replay): applies a move sequence to a board, checking every move.
 //! - [`format`](mod@format): the answer line and the `--path` line.
-//! - [`render`]: the solution as a [`grid_common::film::Film`], for `--show`.
+//! - [`render`]: the solution as a [`puzzle_frame::film::Film`], for `--show`.
 //! - `testkit` (feature `testkit`): generators and checks shared by the tests,
 //!   `cargo xtask stress` and `bench`.
 //!
@@ -31,10 +31,10 @@
 //! let moves = solver.moves(&case).expect("within the budget").expect("solvable");
 //! assert_eq!(moves.len(), 17);
 //! let end = card_swap::replay::replay(&case, &moves).expect("legal moves");
-//! assert!(end.swapped);
+//! assert!(end.solved);
 //! ```
 
-mod case;
+pub mod case;
 pub mod format;
 pub mod parse;
 pub mod reference;
@@ -46,18 +46,104 @@ pub mod testkit;
 
 pub use case::{Case, CaseError, Cell, Move, MAX_CELLS};
 
-/// The shared binary loop ([`grid_common::answer::answer_cases`]) drives the solver through
-/// this trait; it forwards to the solver's own methods.
-impl grid_common::answer::Solve for solve::Solver {
+use puzzle_frame::cli::{path_option, Opt};
+
+/// `--path`: card-swap's move tokens.
+const PATH: Opt = path_option(
+    "after each answer, a line with the moves: tokens like 'AD' (A moves down) or '*L' (a \
+     soldier moves left), separated by spaces (nothing extra when the answer is -1)",
+);
+/// `--rows R`: the rows of every board.
+const ROWS: Opt = Opt::valued("--rows", "R", "rows per board (default 2)");
+/// `--cols C`: the columns of every board.
+const COLS: Opt = Opt::valued(
+    "--cols",
+    "C",
+    "columns per board (default 3; at least 2, and at most 144 cells)",
+);
+use puzzle_frame::budget::MemoryBudget;
+use puzzle_frame::cli::{Args, Program, Stop};
+use puzzle_frame::film::Film;
+use puzzle_frame::Puzzle;
+
+/// 蓝桥杯 2016 卡片换位, as the shared binary loop, the tests and `xtask` drive it.
+pub struct CardSwap;
+
+impl Puzzle for CardSwap {
+    const PROGRAM: Program = Program {
+        name: "card-swap",
+        version: env!("CARGO_PKG_VERSION"),
+        about: "蓝桥杯 2016 卡片换位 — swap the cards A and B in the fewest moves",
+        format: "\
+Input: boards one after another, each 2 lines of 3 characters (see --rows, --cols):
+'A' and 'B' once each, one blank (a space), '*' (soldiers) elsewhere. A move slides
+a card into the adjacent blank (not diagonally). Lines may end in \\r\\n; blank lines
+between boards are allowed; a line whose last character is the blank may leave that
+space out (a line exactly one character short is padded with a blank).
+
+Output: for each board, the fewest moves that swap A and B, or -1 when they cannot be
+swapped, one per line.
+",
+        options: &[PATH, ROWS, COLS],
+    };
+
     type Case = Case;
     type Move = Move;
-    type Limit = solve::Limit;
+    type Cases<'a> = parse::Cases<'a>;
+    type Options = solve::Options;
+    type Solver = solve::Solver;
+    type OtherLimit = puzzle_frame::NoOtherLimit;
+    type ReplayError = replay::ReplayError;
 
-    fn count(&mut self, case: &Case) -> Result<Option<usize>, solve::Limit> {
-        solve::Solver::count(self, case)
+    fn options(args: &Args, budget: MemoryBudget) -> Result<solve::Options, String> {
+        let rows = args
+            .parsed::<usize>(&ROWS)?
+            .unwrap_or(parse::Shape::JUDGE.rows());
+        let cols = args
+            .parsed::<usize>(&COLS)?
+            .unwrap_or(parse::Shape::JUDGE.cols());
+        Ok(solve::Options {
+            budget,
+            shape: parse::Shape::new(rows, cols)?,
+        })
     }
 
-    fn moves(&mut self, case: &Case) -> Result<Option<Vec<Move>>, solve::Limit> {
-        solve::Solver::moves(self, case)
+    fn cases<'a>(input: &'a [u8], options: &solve::Options) -> Result<parse::Cases<'a>, Stop> {
+        Ok(parse::Cases::new(input).shape(options.shape))
+    }
+
+    fn solver(
+        options: &solve::Options,
+        _cases: &parse::Cases<'_>,
+    ) -> Result<solve::Solver, solve::Limit> {
+        Ok(solve::Solver::new(options))
+    }
+
+    fn count(solver: &mut solve::Solver, case: &Case) -> Result<Option<usize>, solve::Limit> {
+        solver.count(case)
+    }
+
+    fn moves(solver: &mut solve::Solver, case: &Case) -> Result<Option<Vec<Move>>, solve::Limit> {
+        solver.moves(case)
+    }
+
+    fn reference_count(case: &Case) -> Option<usize> {
+        reference::count(case)
+    }
+
+    fn replay(case: &Case, moves: &[Move]) -> Result<bool, replay::ReplayError> {
+        replay::replay(case, moves).map(|r| r.solved)
+    }
+
+    fn answer_line(number: usize, answer: Option<usize>) -> String {
+        format::answer_line(number, answer)
+    }
+
+    fn path_line(moves: &[Move]) -> String {
+        format::path_line(moves)
+    }
+
+    fn film(case: &Case, moves: &[Move]) -> Result<Film, replay::ReplayError> {
+        render::film(case, moves)
     }
 }

@@ -10,8 +10,8 @@
 //! line and the column: a stray character, a line too long or too short, a second `A`,
 //! `B` or blank, a missing `A`, `B` or blank, a board cut short by the end of input.
 
-use grid_common::input::{describe_byte, one_of, InputError, Reader};
 use grid_common::Grid;
+use puzzle_frame::input::{describe_byte, one_of, InputError, Reader};
 
 use crate::{Case, Cell, MAX_CELLS};
 

@@ -1,6 +1,6 @@
-//! The frames of a solution, for `--show` (drawn by `grid_common::show`) and the page.
+//! The frames of a solution, for `--show` (drawn by `puzzle_frame::show`) and the page.
 
-use grid_common::film::{Film, FilmBuilder};
+use puzzle_frame::film::{Film, FilmBuilder};
 
 use crate::replay::{self, ReplayError};
 use crate::{Case, Move};
@@ -39,8 +39,8 @@ pub fn film(case: &Case, moves: &[Move]) -> Result<Film, ReplayError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grid_common::film::rows_of;
     use grid_common::Pos;
+    use puzzle_frame::film::rows_of;
 
     #[test]
     fn one_move() {

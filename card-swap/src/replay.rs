@@ -32,7 +32,7 @@ pub struct Replayed {
     /// The board after the last move.
     pub end: Grid<Cell>,
     /// True when `A` and `B` have swapped places (the goal).
-    pub swapped: bool,
+    pub solved: bool,
 }
 
 /// Applies one move: a card (not the blank) slides one cell in its direction, and the
@@ -72,11 +72,8 @@ pub fn replay(case: &Case, moves: &[Move]) -> Result<Replayed, ReplayError> {
             reason,
         })?;
     }
-    let swapped = board[case.b()] == Cell::A && board[case.a()] == Cell::B;
-    Ok(Replayed {
-        end: board,
-        swapped,
-    })
+    let solved = board[case.b()] == Cell::A && board[case.a()] == Cell::B;
+    Ok(Replayed { end: board, solved })
 }
 
 #[cfg(test)]
@@ -99,7 +96,7 @@ mod tests {
         };
         let end = replay(&case, &[right]).expect("A slides right");
         assert_eq!(lines(&end.end), vec![" AB", "***"]);
-        assert!(!end.swapped);
+        assert!(!end.solved);
         let err = replay(&case, &[right, right]).expect_err("A is not left of the blank");
         assert_eq!(err.step, 2);
         let up = Move {
@@ -132,7 +129,7 @@ mod tests {
             .collect();
         let end = replay(&case, &moves).expect("legal");
         assert_eq!(lines(&end.end), vec!["B*", " A"]);
-        assert!(end.swapped);
-        assert!(!replay(&case, &moves[..5]).expect("legal").swapped);
+        assert!(end.solved);
+        assert!(!replay(&case, &moves[..5]).expect("legal").solved);
     }
 }

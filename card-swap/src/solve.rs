@@ -16,10 +16,8 @@
 //! the goal), the queues are `Vec<u32>` of packed states `blank << 16 | a << 8 | b`, and
 //! the arrays and the neighbour table are reused from one board to the next.
 
-use std::fmt;
-
-use grid_common::budget::{MemoryBudget, OverBudget};
 use grid_common::{Dir, Grid, Pos};
+use puzzle_frame::budget::{MemoryBudget, OverBudget};
 
 use crate::{Case, Cell, Move};
 
@@ -33,30 +31,13 @@ const UNSEEN: u32 = u32::MAX;
 pub struct Options {
     /// The memory the search tables may take (`--max-memory`).
     pub budget: MemoryBudget,
+    /// The shape the boards are read in (`--rows`, `--cols`; the judge's 2 x 3 by default).
+    pub shape: crate::parse::Shape,
 }
 
-/// Why a case was given up.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Limit {
-    /// The search tables of the board (they grow as cells³) would exceed the memory budget.
-    Memory(OverBudget),
-}
-
-impl fmt::Display for Limit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Limit::Memory(over) => over.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for Limit {}
-
-impl From<OverBudget> for Limit {
-    fn from(over: OverBudget) -> Limit {
-        Limit::Memory(over)
-    }
-}
+/// Why a case was given up: the search tables of the board (they grow as cells³) would
+/// exceed the memory budget ([`Limit::Memory`]); card-swap has no other limit.
+pub type Limit = puzzle_frame::Limit<puzzle_frame::NoOtherLimit>;
 
 /// One side of the bidirectional search.
 #[derive(Clone, Debug, Default)]
@@ -352,10 +333,12 @@ mod tests {
         let path = 18 * PATH_BYTES_PER_STATE;
         let mut exact = Solver::new(&Options {
             budget: MemoryBudget::new(tables + path),
+            ..Options::default()
         });
         assert_eq!(exact.moves(&case).map(|m| m.map(|m| m.len())), Ok(Some(17)));
         let mut tight = Solver::new(&Options {
             budget: MemoryBudget::new(tables + path - 1),
+            ..Options::default()
         });
         assert_eq!(tight.count(&case), Ok(Some(17)));
         let Err(Limit::Memory(over)) = tight.moves(&case) else {
@@ -364,6 +347,7 @@ mod tests {
         assert_eq!(over.needed, tables + path);
         let mut tiny = Solver::new(&Options {
             budget: MemoryBudget::new(tables - 1),
+            ..Options::default()
         });
         assert!(tiny.count(&case).is_err());
     }

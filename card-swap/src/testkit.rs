@@ -15,9 +15,9 @@
 //! reach (single rows, 2 x 2 rings, corridors up to 2 x 15 and 1 x 30, up to 5 x 6). A board whose last cell is the blank may have that space stripped;
 //! the first board of an input is always written whole, so the longest line is a full row.
 
-use grid_common::rng::Rng;
 use grid_common::Grid;
 use itertools::Itertools;
+use puzzle_frame::rng::Rng;
 
 use crate::parse::{Cases, Shape};
 use crate::solve::{Options, Solver};
@@ -170,7 +170,7 @@ pub fn check_case(solver: &mut Solver, case: &Case) -> Result<(), String> {
     let path = format::path_line(&moves);
     let end = replay::replay(case, &moves)
         .map_err(|e| format!("path {path} does not replay: {e} on\n{case}"))?;
-    if !end.swapped {
+    if !end.solved {
         return Err(format!("path {path} does not swap A and B on\n{case}"));
     }
     let film = render::film(case, &moves).map_err(|e| format!("no film of {path}: {e}"))?;
@@ -224,7 +224,7 @@ pub fn shrink_input(input: &str) -> Vec<String> {
 /// The worst-case benchmark inputs in the judge's format, run by the binary without
 /// options (so that `cargo xtask bench --vs` can time the baseline on the same files):
 /// `all-2x3`, the 120 judge boards once, and `all-2x3-x500`, 60 000 boards.
-/// Larger boards need `--rows`/`--cols`: see [`bench_inputs_shaped`].
+/// Larger boards need `--rows`/`--cols`: see [`bench_inputs_with_args`].
 pub fn bench_inputs() -> Vec<(String, String)> {
     let all: String = all_boards(2, 3)
         .iter()
@@ -239,7 +239,7 @@ pub fn bench_inputs() -> Vec<(String, String)> {
 /// Benchmark inputs of larger boards: (name, the binary's arguments, input). Random boards
 /// of 3 x 4 to 12 x 12 (the 144-cell limit), and 2 x 72, a long corridor whose solutions are
 /// the longest (hundreds of moves).
-pub fn bench_inputs_shaped() -> Vec<(String, Vec<String>, String)> {
+pub fn bench_inputs_with_args() -> Vec<(String, Vec<String>, String)> {
     let mut rng = Rng::new(2016);
     let mut inputs = Vec::new();
     for (rows, cols, count) in [
@@ -259,4 +259,37 @@ pub fn bench_inputs_shaped() -> Vec<(String, Vec<String>, String)> {
         inputs.push((format!("random-{rows}x{cols}"), args, input));
     }
     inputs
+}
+
+/// The generators and checks above, as `xtask` and the tests drive every puzzle.
+impl puzzle_frame::puzzle::Testkit for crate::CardSwap {
+    fn random_input(rng: &mut Rng, max_size: usize) -> String {
+        random_input(rng, max_size)
+    }
+
+    fn check_input(input: &str) -> Result<usize, String> {
+        check_input(input)
+    }
+
+    fn shrink_input(input: &str) -> Vec<String> {
+        shrink_input(input)
+    }
+
+    fn bench_inputs() -> Vec<puzzle_frame::puzzle::BenchInput> {
+        use puzzle_frame::puzzle::BenchInput;
+        let mut inputs: Vec<BenchInput> = bench_inputs()
+            .into_iter()
+            .map(|(name, input)| BenchInput::new(name, input))
+            .collect();
+        inputs.extend(
+            bench_inputs_with_args()
+                .into_iter()
+                .map(|(name, args, input)| BenchInput { name, args, input }),
+        );
+        inputs
+    }
+
+    fn args_for(input: &str) -> Vec<String> {
+        args_for(input)
+    }
 }

@@ -5,7 +5,7 @@ use card_swap::parse::{Cases, Shape};
 use card_swap::solve::{Options, Solver};
 use card_swap::testkit::{self, all_boards, board_text, check_case, random_board, shape_of};
 use card_swap::{reference, replay, Case};
-use grid_common::rng::Rng;
+use puzzle_frame::rng::Rng;
 
 fn solver() -> Solver {
     Solver::new(&Options::default())
@@ -144,12 +144,13 @@ fn checks_catch_mistakes() {
     let case = Case::from_lines(&["* A", "**B"]).unwrap();
     let mut moves = solver().moves(&case).unwrap().unwrap();
     moves.pop();
-    assert!(!replay::replay(&case, &moves).unwrap().swapped);
+    assert!(!replay::replay(&case, &moves).unwrap().solved);
     assert_eq!(reference::count(&case), Some(17));
     assert!(testkit::check_input("* A\n**B\nAB \n*\n").is_err());
     // A solver that cannot even hold a 2 x 3 board's tables is caught, not skipped.
     let mut starved = Solver::new(&Options {
-        budget: grid_common::budget::MemoryBudget::new(64),
+        budget: puzzle_frame::budget::MemoryBudget::new(64),
+        ..Options::default()
     });
     assert!(check_case(&mut starved, &case)
         .unwrap_err()
@@ -165,7 +166,7 @@ fn bench_inputs_parse() {
             .unwrap();
         assert!(boards.len() >= 120, "{name}");
     }
-    for (name, args, input) in testkit::bench_inputs_shaped() {
+    for (name, args, input) in testkit::bench_inputs_with_args() {
         assert_eq!(args, testkit::args_for(&input), "{name}");
         let boards: Vec<Case> = Cases::new(input.as_bytes())
             .shape(shape_of(&input))

@@ -6,12 +6,12 @@ use card_swap::format::parse_path;
 use card_swap::parse::Cases;
 use card_swap::testkit::{self, all_boards, board_text, random_board};
 use card_swap::{reference, replay, Case};
-use grid_common::rng::Rng;
+use puzzle_frame::rng::Rng;
 
 /// Runs the binary with `args` on `input`; its standard output.
 fn run<S: AsRef<str>>(args: &[S], input: &str) -> String {
     let args: Vec<&str> = args.iter().map(AsRef::as_ref).collect();
-    let output = grid_common::transcript::run(
+    let output = puzzle_frame::transcript::run(
         env!("CARGO_BIN_EXE_card-swap").as_ref(),
         &args,
         input.as_bytes(),
@@ -33,7 +33,7 @@ fn check_paths(boards: &[Case], output: &str) -> Vec<i64> {
         }
         let moves = parse_path(lines.next().unwrap()).unwrap();
         assert_eq!(moves.len() as i64, answer, "{case}");
-        assert!(replay::replay(case, &moves).unwrap().swapped, "{case}");
+        assert!(replay::replay(case, &moves).unwrap().solved, "{case}");
     }
     assert_eq!(lines.next(), None);
     answers

@@ -8,6 +8,16 @@ use itertools::Itertools;
 /// moves when it is that neighbour).
 pub type Move = grid_common::Dir;
 
+/// One query with the board it is asked on: the unit of the input that gets one answer, as
+/// the shared loop and `xtask` see it (the crate's own functions take `(&Board, &Query)`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Case {
+    /// The board every query of the input shares.
+    pub board: std::sync::Arc<Board>,
+    /// The query.
+    pub query: Query,
+}
+
 /// The board: which cells hold movable pieces (or the blank) and which hold fixed pieces.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {

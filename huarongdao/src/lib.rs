@@ -56,20 +56,115 @@ pub mod solve;
 #[cfg(feature = "testkit")]
 pub mod testkit;
 
-pub use case::{Board, Move, Query};
+pub use case::{Board, Case, Move, Query};
 
-/// The shared binary loop ([`grid_common::answer::answer_cases`]) drives the solver through
-/// this trait; it forwards to the solver's own methods.
-impl grid_common::answer::Solve for solve::Solver {
-    type Case = Query;
+use puzzle_frame::cli::{path_option, Opt};
+
+/// `--path`: the blank's moves.
+const PATH: Opt = path_option(
+    "after each answer, a line with the blank's moves (U, D, L, R), as many as the answer \
+     (an empty line for 0; nothing for -1)",
+);
+use puzzle_frame::budget::MemoryBudget;
+use puzzle_frame::cli::{Args, Program, Stop};
+use puzzle_frame::film::Film;
+use puzzle_frame::Puzzle;
+
+/// NOIP 2013 华容道, as the shared binary loop, the tests and `xtask` drive it: one board, then
+/// queries, each a [`Case`] that carries the board.
+pub struct Huarongdao;
+
+impl Puzzle for Huarongdao {
+    const PROGRAM: Program = Program {
+        name: "huarongdao",
+        version: env!("CARGO_PKG_VERSION"),
+        about: "NOIP 2013 华容道 (Huarong Dao), the fewest moves to bring a piece to its target",
+        format: "\
+Input (the judge's format):
+    n m q             rows, columns, number of queries
+    n rows of m cells 1: a movable piece (or the blank), 0: a fixed piece
+    q lines           EX EY SX SY TX TY: the blank, the designated piece and its
+                      target (1-based, row first)
+
+Output: one line a query: the fewest moves, or -1 when the piece can never reach the
+target. A piece already on its target needs 0 moves. A query whose blank starts on the
+piece, or whose blank, piece or target is a fixed cell, prints -1. Each answer is
+printed before the next query is read. --show draws: # fixed, . movable, _ blank,
+P the piece, T its target, * the piece on its target. A board the memory budget cannot
+hold is refused from its header line.
+",
+        options: &[PATH],
+    };
+
+    type Case = Case;
     type Move = Move;
-    type Limit = solve::Limit;
+    type Cases<'a> = parse::CasesOnBoard<'a>;
+    type Options = solve::Options;
+    type Solver = solve::Solver;
+    type OtherLimit = solve::TooLarge;
+    type ReplayError = replay::ReplayError;
 
-    fn count(&mut self, case: &Query) -> Result<Option<usize>, solve::Limit> {
-        solve::Solver::count(self, case)
+    fn options(_args: &Args, budget: MemoryBudget) -> Result<solve::Options, String> {
+        Ok(solve::Options {
+            budget,
+            ..solve::Options::default()
+        })
     }
 
-    fn moves(&mut self, case: &Query) -> Result<Option<Vec<Move>>, solve::Limit> {
-        solve::Solver::moves(self, case)
+    fn cases<'a>(
+        input: &'a [u8],
+        options: &solve::Options,
+    ) -> Result<parse::CasesOnBoard<'a>, Stop> {
+        // A board the budget cannot hold is refused from the header, before it is read (when
+        // the input is long enough to hold it: a shorter one is an input error, found below).
+        if let Ok(header) = parse::Header::read(input) {
+            if header.backed_by(input) {
+                if let Err(e) = solve::Solver::check_size(header.rows, header.cols, options) {
+                    return Err(Stop::Limit(format!("case 1: {e}")));
+                }
+            }
+        }
+        let queries = parse::Cases::new(input).map_err(|e| Stop::BadInput(e.to_string()))?;
+        Ok(parse::CasesOnBoard::new(queries))
+    }
+
+    fn solver(
+        options: &solve::Options,
+        cases: &parse::CasesOnBoard<'_>,
+    ) -> Result<solve::Solver, solve::Limit> {
+        // The landmarks' precomputation pays off only over enough queries.
+        let options = solve::Options {
+            queries: cases.query_count(),
+            ..*options
+        };
+        solve::Solver::new(cases.board(), &options)
+    }
+
+    fn count(solver: &mut solve::Solver, case: &Case) -> Result<Option<usize>, solve::Limit> {
+        solver.count(&case.query)
+    }
+
+    fn moves(solver: &mut solve::Solver, case: &Case) -> Result<Option<Vec<Move>>, solve::Limit> {
+        solver.moves(&case.query)
+    }
+
+    fn reference_count(case: &Case) -> Option<usize> {
+        reference::count(&case.board, &case.query)
+    }
+
+    fn replay(case: &Case, moves: &[Move]) -> Result<bool, replay::ReplayError> {
+        replay::replay(&case.board, &case.query, moves).map(|r| r.solved)
+    }
+
+    fn answer_line(number: usize, answer: Option<usize>) -> String {
+        format::answer_line(number, answer)
+    }
+
+    fn path_line(moves: &[Move]) -> String {
+        format::path_line(moves)
+    }
+
+    fn film(case: &Case, moves: &[Move]) -> Result<Film, replay::ReplayError> {
+        render::film(&case.board, &case.query, moves)
     }
 }

@@ -14,10 +14,11 @@
 //! nothing before the solver checks the budget ([`crate::solve::Solver::new`]), or before
 //! the input runs out.
 
-use crate::case::{Board, Query};
-use grid_common::input::{describe_token, InputError, Reader};
+use crate::case::{Board, Case, Query};
 use grid_common::{Grid, Pos};
+use puzzle_frame::input::{describe_token, InputError, Reader};
 use std::ops::RangeInclusive;
+use std::sync::Arc;
 
 /// The largest number of rows or columns accepted (the judge's boards have at most 30).
 pub const MAX_SIDE: usize = 1_000_000;
@@ -227,6 +228,49 @@ fn number_on_line(
         }
     }
 }
+
+impl std::iter::FusedIterator for Cases<'_> {}
+
+/// The queries of an input, each with the board: what the shared loop answers.
+#[derive(Debug)]
+pub struct CasesOnBoard<'a> {
+    board: Arc<Board>,
+    queries: Cases<'a>,
+}
+
+impl<'a> CasesOnBoard<'a> {
+    /// The queries read by `queries`, each paired with its board.
+    pub fn new(queries: Cases<'a>) -> CasesOnBoard<'a> {
+        CasesOnBoard {
+            board: Arc::new(queries.board().clone()),
+            queries,
+        }
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The number of queries the header announces.
+    pub fn query_count(&self) -> usize {
+        self.queries.query_count()
+    }
+}
+
+impl Iterator for CasesOnBoard<'_> {
+    type Item = Result<Case, InputError>;
+
+    fn next(&mut self) -> Option<Result<Case, InputError>> {
+        let query = self.queries.next()?;
+        Some(query.map(|query| Case {
+            board: Arc::clone(&self.board),
+            query,
+        }))
+    }
+}
+
+impl std::iter::FusedIterator for CasesOnBoard<'_> {}
 
 #[cfg(test)]
 mod tests {

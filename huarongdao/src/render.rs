@@ -7,8 +7,8 @@
 use crate::case::{Board, Move, Query};
 use crate::format::path_line;
 use crate::replay::{replay, Placement, ReplayError};
-use grid_common::film::{Film, FilmBuilder};
 use grid_common::Pos;
+use puzzle_frame::film::{Film, FilmBuilder};
 
 /// What each character means.
 const LEGEND: [(char, &str); 6] = [

@@ -17,7 +17,7 @@ pub struct Placement {
 /// A replayed solution: where everything stood at each step, and whether the piece ended
 /// on its target.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Replay {
+pub struct Replayed {
     /// The placement at the start and after each move.
     pub placements: Vec<Placement>,
     /// The piece stands on the target after the last move.
@@ -69,7 +69,7 @@ pub fn step(board: &Board, at: Placement, dir: Move) -> Result<Placement, &'stat
 /// Plays `moves` from the query's start, checking each; the placements and whether the
 /// piece ends on the target, or the first illegal move. The start itself must be valid:
 /// blank and piece on distinct movable cells.
-pub fn replay(board: &Board, query: &Query, moves: &[Move]) -> Result<Replay, ReplayError> {
+pub fn replay(board: &Board, query: &Query, moves: &[Move]) -> Result<Replayed, ReplayError> {
     let mut at = Placement {
         blank: query.blank,
         piece: query.piece,
@@ -93,7 +93,7 @@ pub fn replay(board: &Board, query: &Query, moves: &[Move]) -> Result<Replay, Re
         })?;
         placements.push(at);
     }
-    Ok(Replay {
+    Ok(Replayed {
         placements,
         solved: at.piece == query.target,
     })

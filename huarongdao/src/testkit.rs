@@ -5,8 +5,8 @@ use crate::parse::Cases;
 use crate::reference;
 use crate::replay::check_solution;
 use crate::solve::{Bound, Options, Solver};
-use grid_common::rng::Rng;
 use grid_common::{Grid, Pos};
+use puzzle_frame::rng::Rng;
 
 /// A random valid input in the judge's format (one board, several queries), boards up to
 /// `max_size` rows and columns. Most queries put the blank, the piece and the target on
@@ -109,7 +109,7 @@ pub fn check_input(input: &str) -> Result<usize, String> {
 
 /// [`check_input`] with the configurations given.
 pub fn check_input_with(input: &str, configurations: &[(&str, Options)]) -> Result<usize, String> {
-    let bad = |e: grid_common::input::InputError| format!("bad input: {e}");
+    let bad = |e: puzzle_frame::input::InputError| format!("bad input: {e}");
     let mut cases = Cases::new(input.as_bytes()).map_err(bad)?;
     let queries = cases.by_ref().collect::<Result<Vec<_>, _>>().map_err(bad)?;
     let board = cases.into_board();
@@ -346,4 +346,27 @@ fn valid_queries(rng: &mut Rng, board: &Board, count: usize) -> Vec<Query> {
             }
         })
         .collect()
+}
+
+/// The generators and checks above, as `xtask` and the tests drive every puzzle.
+impl puzzle_frame::puzzle::Testkit for crate::Huarongdao {
+    fn random_input(rng: &mut Rng, max_size: usize) -> String {
+        random_input(rng, max_size)
+    }
+
+    fn check_input(input: &str) -> Result<usize, String> {
+        check_input(input)
+    }
+
+    fn shrink_input(input: &str) -> Vec<String> {
+        shrink_input(input)
+    }
+
+    fn bench_inputs() -> Vec<puzzle_frame::puzzle::BenchInput> {
+        use puzzle_frame::puzzle::BenchInput;
+        bench_inputs()
+            .into_iter()
+            .map(|(name, input)| BenchInput::new(name, input))
+            .collect()
+    }
 }

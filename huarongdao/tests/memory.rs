@@ -5,10 +5,10 @@
 //!
 //! One test in this file: the counter is process-wide, and tests run in parallel threads.
 
-use grid_common::budget::MemoryBudget;
 use huarongdao::parse::Cases;
 use huarongdao::solve::{Limit, Options, Solver};
 use huarongdao::{testkit, Query};
+use puzzle_frame::budget::MemoryBudget;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 

@@ -2,12 +2,12 @@
 //! (`testkit::configurations`): exhaustively on every board of up to nine cells with every
 //! query, on many random boards up to 8x8, and on judge-size boards.
 
-use grid_common::rng::Rng;
 use grid_common::{Grid, Pos};
 use huarongdao::case::to_judge_input;
 use huarongdao::parse::Cases;
 use huarongdao::solve::Solver;
 use huarongdao::{reference, testkit, Board, Query};
+use puzzle_frame::rng::Rng;
 
 /// Every board of `rows` x `cols` cells and every query on it (blank, piece and target
 /// anywhere, fixed cells and blank-on-piece included), one solver a board and configuration

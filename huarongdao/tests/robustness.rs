@@ -2,12 +2,12 @@
 //! changes give answers or an input error naming a line and a column. A low memory budget
 //! stops the solver (with a `Limit`) before it allocates what the budget cannot hold.
 
-use grid_common::budget::MemoryBudget;
-use grid_common::input::InputError;
-use grid_common::rng::Rng;
 use huarongdao::parse::Cases;
 use huarongdao::solve::{Limit, Options, Solver};
 use huarongdao::testkit;
+use puzzle_frame::budget::MemoryBudget;
+use puzzle_frame::input::InputError;
+use puzzle_frame::rng::Rng;
 
 /// Parses and solves everything `input` holds as the binary does, stopping at the first
 /// input error: the answers, and the error if there was one.
@@ -200,7 +200,7 @@ fn the_binary_refuses_a_board_over_the_budget_from_its_header() {
     input.push_str("1 1 1 2 1500 1500\n");
     let started = std::time::Instant::now();
     let binary = std::path::Path::new(env!("CARGO_BIN_EXE_huarongdao"));
-    let output = grid_common::transcript::run(binary, &["--max-memory", "64M"], input.as_bytes())
+    let output = puzzle_frame::transcript::run(binary, &["--max-memory", "64M"], input.as_bytes())
         .expect("run the binary");
     assert!(started.elapsed().as_secs() < 30);
     assert_eq!(output.status.code(), Some(1));
@@ -216,7 +216,7 @@ fn the_binary_refuses_a_board_over_the_budget_from_its_header() {
     );
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     // With the default budget the same input is answered: the stop was the budget's.
-    let output = grid_common::transcript::run(binary, &[] as &[&str], input.as_bytes())
+    let output = puzzle_frame::transcript::run(binary, &[] as &[&str], input.as_bytes())
         .expect("run the binary");
     assert_eq!(output.status.code(), Some(0));
     assert!(!output.stdout.is_empty());

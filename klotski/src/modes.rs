@@ -1,73 +1,12 @@
-//! The binary's census modes: `--hardest` (per case) and `--sweep R C`.
+//! The binary's `--sweep R C` mode (every block set of a box; it reads no input).
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use grid_common::budget::MemoryBudget;
-use grid_common::cli::{self, Printing, RunResult, Stop, EXIT_BAD_INPUT, EXIT_LIMIT};
-use klotski::layouts::{census_lines, sweep, Pieces, SHOWN};
-use klotski::parse::Cases;
-use klotski::render;
-use klotski::solve::{Options, Solver};
-
-/// `--hardest`: for each case, the census of its blocks in its box, the hardest layouts
-/// (at most [`SHOWN`]) in the input format, and with `--show`/`--html` the solution of the
-/// first of them.
-pub fn hardest(
-    options: Options,
-    mut printing: Printing,
-    input: &[u8],
-    out: &mut dyn Write,
-) -> RunResult {
-    for (number, case) in (1..).zip(Cases::new(input)) {
-        let case = match case {
-            Ok(case) => case,
-            Err(e) => return Ok(Err(Stop::BadInput(e.to_string()))),
-        };
-        let given_up =
-            |e: &dyn std::fmt::Display| Ok(Err(Stop::Limit(format!("case {number}: {e}"))));
-        let pieces = Pieces::of_case(&case);
-        let census = match pieces.census(SHOWN, options.budget) {
-            Ok(census) => census,
-            Err(e) => return given_up(&e),
-        };
-        let hardest = census.hardest.as_ref().map(|h| (h.moves, h.count));
-        write!(
-            out,
-            "{}",
-            census_lines(census.layouts, census.groups, census.solvable, hardest)
-        )?;
-        let Some(hardest) = &census.hardest else {
-            continue;
-        };
-        let mut cases = Vec::new();
-        for layout in &hardest.layouts {
-            match pieces.case_of(layout) {
-                Ok(case) => cases.push(case),
-                Err(e) => return given_up(&e),
-            }
-        }
-        for case in &cases {
-            write!(out, "{case}")?;
-        }
-        let left_out = hardest.count - cases.len() as u64;
-        if left_out > 0 {
-            writeln!(out, "({left_out} more hardest layouts not shown)")?;
-        }
-        if let (Some(first), true) = (cases.first(), printing.wants_moves()) {
-            let label = format!("case {number}");
-            let moves = match Solver::new(&options).moves(first) {
-                Ok(Some(moves)) => moves,
-                Ok(None) => return given_up(&"the hardest layout has no solution"),
-                Err(e) => return given_up(&e),
-            };
-            let film = render::film(first, &moves).map_err(|e| e.to_string());
-            printing.write_solution(out, &label, "", || film)?;
-        }
-    }
-    Ok(printing.finish())
-}
+use klotski::layouts::{census_lines, sweep};
+use puzzle_frame::budget::MemoryBudget;
+use puzzle_frame::cli::{self, EXIT_BAD_INPUT, EXIT_LIMIT};
 
 /// `klotski --sweep R C [--max-memory SIZE]`, when the arguments hold `--sweep`: the exit
 /// code; `None` otherwise (the usual modes).
@@ -97,7 +36,7 @@ pub fn sweep_main() -> Option<ExitCode> {
         ));
     }
     let rest: Vec<&String> = args[..at].iter().chain(&args[at + 3..]).collect();
-    let parsed = match cli::parse_args(rest, &[], &["--max-memory"]) {
+    let parsed = match cli::parse_args(rest, &[cli::MAX_MEMORY]) {
         Ok(parsed) => parsed,
         Err(e) => return bad(e),
     };

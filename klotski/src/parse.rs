@@ -6,8 +6,8 @@
 //! end (0-based, row first). Cases follow one another until the end of the input; blank
 //! lines before a line are skipped. Errors name the case, line and column.
 
-use grid_common::input::{describe_token, InputError, Line, Reader};
 use grid_common::Pos;
+use puzzle_frame::input::{describe_token, InputError, Line, Reader};
 
 use crate::case::{is_empty_token, Case, CaseError, MAX_CELLS};
 
@@ -43,6 +43,8 @@ impl Iterator for Cases<'_> {
         Some(case)
     }
 }
+
+impl std::iter::FusedIterator for Cases<'_> {}
 
 /// Every case of `input`, or the first error.
 pub fn parse_all(input: &[u8]) -> Result<Vec<Case>, InputError> {

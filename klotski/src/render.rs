@@ -5,8 +5,8 @@
 //! film's legend (the page's) names every block and marks the target, and its blocks are
 //! joined pieces: the page draws no border inside a block.
 
-use grid_common::film::{Film, FilmBuilder};
 use grid_common::{Grid, Pos};
+use puzzle_frame::film::{Film, FilmBuilder};
 
 use crate::case::{Case, Move};
 use crate::replay::{replay, ReplayError};
@@ -47,7 +47,7 @@ pub fn characters(case: &Case) -> (Vec<char>, Vec<(char, String)>) {
 /// line. Moves that do not replay are an error.
 pub fn film(case: &Case, moves: &[Move]) -> Result<Film, ReplayError> {
     replay(case, moves)?;
-    let (chars, _) = characters(case);
+    let (chars, renamed) = characters(case);
     let mut start = Grid::new(case.rows, case.cols, '.');
     let mut cells: Vec<Vec<Pos>> = case.blocks.iter().map(|b| b.cells.clone()).collect();
     for (block, &c) in cells.iter().zip(&chars) {
@@ -71,9 +71,12 @@ pub fn film(case: &Case, moves: &[Move]) -> Result<Film, ReplayError> {
         }
     }
     let legend: Vec<(char, &str)> = named.iter().map(|(c, n)| (*c, n.as_str())).collect();
+    // --show names the blocks drawn as another character before the frames.
+    let preface = renamed.iter().map(|(c, name)| format!("{c} = {name}"));
     let mut builder = FilmBuilder::new(start)
         .focus(focus)
         .legend(&legend)
+        .preface(preface)
         .joined();
     for m in moves {
         let Some(b) = case.blocks.iter().position(|x| x.name == m.block) else {

@@ -1,7 +1,7 @@
 //! Generators and checks shared by the tests, `cargo xtask stress`, `bench` and `judge`.
 
-use grid_common::rng::Rng;
 use grid_common::Pos;
+use puzzle_frame::rng::Rng;
 
 use crate::case::{Case, Move};
 use crate::parse::parse_all;
@@ -412,7 +412,7 @@ pub fn bench_inputs() -> Vec<(String, String)> {
 
 /// The [`LARGE`] boxes run with `--count` (name, the binary's arguments, input): every
 /// reachable position is visited, 1.1 to 1.9 million of them.
-pub fn bench_inputs_counted() -> Vec<(String, Vec<String>, String)> {
+pub fn bench_inputs_with_args() -> Vec<(String, Vec<String>, String)> {
     LARGE
         .iter()
         .map(|(name, input)| {
@@ -490,6 +490,39 @@ pub fn judge_check(input: &str, expected: &str, actual: &str) -> Result<(), Stri
         return Err(format!("after the last case, an extra line {extra:?}"));
     }
     Ok(())
+}
+
+/// The generators and checks above, as `xtask` and the tests drive every puzzle.
+impl puzzle_frame::puzzle::Testkit for crate::Klotski {
+    fn random_input(rng: &mut Rng, max_size: usize) -> String {
+        random_input(rng, max_size)
+    }
+
+    fn check_input(input: &str) -> Result<usize, String> {
+        check_input(input)
+    }
+
+    fn shrink_input(input: &str) -> Vec<String> {
+        shrink_input(input)
+    }
+
+    fn bench_inputs() -> Vec<puzzle_frame::puzzle::BenchInput> {
+        use puzzle_frame::puzzle::BenchInput;
+        let mut inputs: Vec<BenchInput> = bench_inputs()
+            .into_iter()
+            .map(|(name, input)| BenchInput::new(name, input))
+            .collect();
+        inputs.extend(
+            bench_inputs_with_args()
+                .into_iter()
+                .chain(bench_inputs_census())
+                .map(|(name, args, input)| BenchInput { name, args, input }),
+        );
+        inputs
+    }
+
+    // Many shortest move lists are right: judge replays the printed moves.
+    const JUDGE_CHECK: Option<puzzle_frame::puzzle::JudgeCheck> = Some(judge_check);
 }
 
 #[cfg(test)]

@@ -2,9 +2,9 @@
 //! shape in small boxes, random block sets, and the hardest layouts solved.
 #![allow(clippy::unwrap_used)]
 
-use grid_common::rng::Rng;
 use grid_common::Pos;
 use klotski::layouts::check::{catalogue, check_pieces, pieces, random_pieces};
+use puzzle_frame::rng::Rng;
 
 /// A box and the blocks beside the target: (rows, cols, [(shape, count)]).
 type BoxSet = (usize, usize, &'static [(usize, usize)]);

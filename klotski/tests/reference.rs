@@ -2,11 +2,11 @@
 //! few shapes, and the traditional collection.
 #![allow(clippy::unwrap_used)]
 
-use grid_common::rng::Rng;
 use grid_common::Pos;
 use klotski::solve::{Options, Solver};
 use klotski::testkit::{self, check_case, CLASSIC};
 use klotski::{reference, Case};
+use puzzle_frame::rng::Rng;
 
 #[test]
 fn random_inputs_agree_with_the_references() {

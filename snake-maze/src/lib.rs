@@ -41,18 +41,147 @@ pub mod testkit;
 
 pub use case::{Case, Move};
 
-/// The shared binary loop ([`grid_common::answer::answer_cases`]) drives the solver through
-/// this trait; it forwards to the solver's own methods.
-impl grid_common::answer::Solve for solve::Solver {
+use puzzle_frame::cli::{path_option, Opt};
+
+/// `--path`: the head's moves.
+const PATH: Opt = path_option(
+    "after each answer, a line with the head's moves (U, D, L, R), as many as the answer \
+     (an empty line for 0, none for -1)",
+);
+/// `--max-states N`: the positions a case may store.
+const MAX_STATES: Opt = Opt::valued(
+    "--max-states",
+    "N",
+    "give up on a case after storing N snake positions (default 60000000); the answers \
+     before it are printed, then exit 1",
+);
+/// `--store S`: the store of visited positions.
+const STORE: Opt = Opt::valued(
+    "--store",
+    "S",
+    "the store of visited positions: auto (default) takes the dense bitset when it needs \
+     at most 128 MiB, else the hashed set; dense; hashed; packed (bodies packed two bits a \
+     block, any length; the only store for bodies too long for the others)",
+);
+/// `--search S`: guided or breadth-first.
+const SEARCH: Opt = Opt::valued(
+    "--search",
+    "S",
+    "guided (default): A* on the head's distance to (1,1) ignoring the body; breadth: \
+     plain breadth-first search (same answers)",
+);
+
+/// The solver's settings from the command line.
+fn solver_options(args: &Args, budget: MemoryBudget) -> Result<solve::Options, String> {
+    let max_states = match args.parsed::<u64>(&MAX_STATES)? {
+        Some(0) => return Err("--max-states must be at least 1".into()),
+        n => n.unwrap_or(solve::DEFAULT_MAX_STATES),
+    };
+    let store = match args.value(&STORE) {
+        None | Some("auto") => solve::Store::Auto,
+        Some("dense") => solve::Store::Dense,
+        Some("hashed") => solve::Store::Hashed,
+        Some("packed") => solve::Store::Packed,
+        Some(other) => {
+            return Err(format!(
+                "invalid value '{other}' for --store (auto, dense, hashed or packed)"
+            ))
+        }
+    };
+    let search = match args.value(&SEARCH) {
+        None | Some("guided") => solve::Search::Guided,
+        Some("breadth") => solve::Search::Breadth,
+        Some(other) => {
+            return Err(format!(
+                "invalid value '{other}' for --search (guided or breadth)"
+            ))
+        }
+    };
+    Ok(solve::Options {
+        budget,
+        max_states,
+        store,
+        search,
+    })
+}
+
+use puzzle_frame::budget::MemoryBudget;
+use puzzle_frame::cli::{Args, Program, Stop};
+use puzzle_frame::film::Film;
+use puzzle_frame::Puzzle;
+
+/// POJ 1324 Holedox Moving, as the shared binary loop, the tests and `xtask` drive it.
+pub struct SnakeMaze;
+
+impl Puzzle for SnakeMaze {
+    const PROGRAM: Program = Program {
+        name: "snake-maze",
+        version: env!("CARGO_PKG_VERSION"),
+        about: "POJ 1324 Holedox Moving, the fewest steps for a snake's head to reach (1,1)",
+        format: "\
+Input: test cases, each:
+  n m L        rows and columns (1 to 100 each), body length L (2 to n*m)
+  r c          L lines: the body's blocks, head first, 1-based row and column,
+               each next to the one before, all distinct
+  K            the number of stones, then K lines `r c`
+Blank lines between cases are optional; `0 0 0` (or the end of input) ends the input.
+Each step the head moves to an adjacent cell of the lair that is neither a stone nor
+a cell of the body before the move (the tail's included); the other blocks follow.
+
+Output: one line `Case k: d` per case, d the fewest steps, or -1 when (1,1) cannot
+be reached. --show draws: # stone, . free, * the goal (1,1), H head, o body, T tail.
+",
+        options: &[PATH, MAX_STATES, STORE, SEARCH],
+    };
+
     type Case = Case;
     type Move = Move;
-    type Limit = solve::Limit;
+    type Cases<'a> = parse::Cases<'a>;
+    type Options = solve::Options;
+    type Solver = solve::Solver;
+    type OtherLimit = solve::TooManyStates;
+    type ReplayError = replay::ReplayError;
 
-    fn count(&mut self, case: &Case) -> Result<Option<usize>, solve::Limit> {
-        solve::Solver::count(self, case)
+    fn options(args: &Args, budget: MemoryBudget) -> Result<solve::Options, String> {
+        solver_options(args, budget)
     }
 
-    fn moves(&mut self, case: &Case) -> Result<Option<Vec<Move>>, solve::Limit> {
-        solve::Solver::moves(self, case)
+    fn cases<'a>(input: &'a [u8], _options: &solve::Options) -> Result<parse::Cases<'a>, Stop> {
+        Ok(parse::Cases::new(input))
+    }
+
+    fn solver(
+        options: &solve::Options,
+        _cases: &parse::Cases<'_>,
+    ) -> Result<solve::Solver, solve::Limit> {
+        Ok(solve::Solver::new(options))
+    }
+
+    fn count(solver: &mut solve::Solver, case: &Case) -> Result<Option<usize>, solve::Limit> {
+        solver.count(case)
+    }
+
+    fn moves(solver: &mut solve::Solver, case: &Case) -> Result<Option<Vec<Move>>, solve::Limit> {
+        solver.moves(case)
+    }
+
+    fn reference_count(case: &Case) -> Option<usize> {
+        reference::count(case)
+    }
+
+    fn replay(case: &Case, moves: &[Move]) -> Result<bool, replay::ReplayError> {
+        replay::replay(case, moves).map(|r| r.solved)
+    }
+
+    fn answer_line(number: usize, answer: Option<usize>) -> String {
+        format::answer_line(number, answer)
+    }
+
+    fn path_line(moves: &[Move]) -> String {
+        format::path_line(moves)
+    }
+
+    fn film(case: &Case, moves: &[Move]) -> Result<Film, replay::ReplayError> {
+        render::film(case, moves)
     }
 }

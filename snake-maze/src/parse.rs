@@ -12,8 +12,8 @@
 //! `0 0 0` only whitespace may follow.
 
 use crate::case::{Case, MAX_SIDE};
-use grid_common::input::{InputError, Reader};
 use grid_common::{Grid, Pos};
+use puzzle_frame::input::{InputError, Reader};
 use std::ops::RangeInclusive;
 
 /// The cases of an input, read one at a time so that case k is answered before case k+1 is

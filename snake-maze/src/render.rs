@@ -5,8 +5,8 @@
 
 use crate::case::{Case, Move};
 use crate::replay::{replay_each, ReplayError};
-use grid_common::film::{Film, FilmBuilder};
 use grid_common::{Grid, Pos};
+use puzzle_frame::film::{Film, FilmBuilder};
 
 /// What each character of a frame means.
 pub const LEGEND: [(char, &str); 6] = [

@@ -49,7 +49,7 @@ pub struct Replayed {
     /// The body after the last move, head first.
     pub body: Vec<Pos>,
     /// True when the head ends on (1,1).
-    pub reached: bool,
+    pub solved: bool,
 }
 
 /// Plays `moves` from the case's start; the final body, or the first bad move.
@@ -109,8 +109,8 @@ pub fn replay_each(
         });
     }
     let body: Vec<Pos> = body.into();
-    let reached = body.first() == Some(&Pos::new(0, 0));
-    Ok(Replayed { body, reached })
+    let solved = body.first() == Some(&Pos::new(0, 0));
+    Ok(Replayed { body, solved })
 }
 
 /// Checks that `moves` is legal, takes the head to (1,1) and has exactly `steps` moves.
@@ -123,7 +123,7 @@ pub fn check_path(case: &Case, moves: &[Move], steps: usize) -> Result<(), Strin
     }
     let end = replay(case, moves).map_err(|e| e.to_string())?;
     match end.body.first() {
-        _ if end.reached => Ok(()),
+        _ if end.solved => Ok(()),
         Some(&head) => Err(format!("the path ends with the head on {head}, not (1, 1)")),
         None => Err("the body is empty".to_string()),
     }

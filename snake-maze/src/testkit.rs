@@ -5,8 +5,8 @@ use crate::parse::parse_all;
 use crate::reference;
 use crate::replay::check_path;
 use crate::solve::{Limit, Options, Search, Solver, Store};
-use grid_common::rng::Rng;
 use grid_common::{Grid, Pos};
+use puzzle_frame::rng::Rng;
 
 /// Positions a case may need for [`check_input`] to compare it; larger cases are skipped.
 pub const CHECK_LIMIT: u64 = 200_000;
@@ -376,4 +376,33 @@ pub fn bench_inputs_with_args() -> Vec<(String, Vec<String>, String)> {
         }
     }
     out
+}
+
+/// The generators and checks above, as `xtask` and the tests drive every puzzle.
+impl puzzle_frame::puzzle::Testkit for crate::SnakeMaze {
+    fn random_input(rng: &mut Rng, max_size: usize) -> String {
+        random_input(rng, max_size)
+    }
+
+    fn check_input(input: &str) -> Result<usize, String> {
+        check_input(input)
+    }
+
+    fn shrink_input(input: &str) -> Vec<String> {
+        shrink_input(input)
+    }
+
+    fn bench_inputs() -> Vec<puzzle_frame::puzzle::BenchInput> {
+        use puzzle_frame::puzzle::BenchInput;
+        let mut inputs: Vec<BenchInput> = bench_inputs()
+            .into_iter()
+            .map(|(name, input)| BenchInput::new(name, input))
+            .collect();
+        inputs.extend(
+            bench_inputs_with_args()
+                .into_iter()
+                .map(|(name, args, input)| BenchInput { name, args, input }),
+        );
+        inputs
+    }
 }

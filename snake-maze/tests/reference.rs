@@ -1,7 +1,7 @@
 //! The solver against the brute-force reference on random and enumerated small lairs.
 
-use grid_common::rng::Rng;
 use grid_common::{Dir, Grid, Pos};
+use puzzle_frame::rng::Rng;
 use snake_maze::case::Case;
 use snake_maze::solve::{Options, Search, Solver, Store};
 use snake_maze::testkit::{check_input, check_input_counts, format_input, random_input, Checked};

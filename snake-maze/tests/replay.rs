@@ -1,8 +1,8 @@
 //! Every path the library prints replays legally to (1,1) with exactly the answer's moves,
 //! and replay itself rejects bad moves.
 
-use grid_common::rng::Rng;
 use grid_common::Dir;
+use puzzle_frame::rng::Rng;
 use snake_maze::parse::parse_all;
 use snake_maze::reference;
 use snake_maze::replay::{check_path, replay};
@@ -54,7 +54,7 @@ fn replay_rejects_illegal_moves() {
     assert_eq!((err.step, err.reason), (2, "the head would enter a stone"));
     // A cell the tail leaves may be entered on the next move, not on this one.
     let end = replay(case, &[Dir::Up, Dir::Left]).expect("legal");
-    assert!(end.reached);
+    assert!(end.solved);
     let tail = parse_all(b"2 1 2\n2 1\n1 1\n0\n").expect("parses");
     let err = replay(&tail[0], &[Dir::Up]).unwrap_err();
     assert_eq!(err.reason, "the head would enter the body");

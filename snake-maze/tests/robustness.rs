@@ -2,8 +2,8 @@
 //! The largest inputs stop at the memory budget, and a long snake with a way to (1,1)
 //! answers at once.
 
-use grid_common::budget::MemoryBudget;
-use grid_common::rng::Rng;
+use puzzle_frame::budget::MemoryBudget;
+use puzzle_frame::rng::Rng;
 use snake_maze::case::Case;
 use snake_maze::parse::Cases;
 use snake_maze::replay::check_path;

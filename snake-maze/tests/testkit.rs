@@ -1,7 +1,7 @@
 //! The testkit's shrinker and benchmark inputs keep their promises.
 
-use grid_common::rng::Rng;
 use grid_common::Pos;
+use puzzle_frame::rng::Rng;
 use snake_maze::case::Case;
 use snake_maze::parse::parse_all;
 use snake_maze::solve::{Options, Search, Solver};

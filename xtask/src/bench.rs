@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use grid_common::cli::Args;
+use puzzle_frame::cli::{Args, Opt};
 
 use crate::crates::{self, Puzzle};
 use crate::judge::{first_difference, normalise};
@@ -19,7 +19,16 @@ use crate::Failure;
 const LIMIT: Duration = Duration::from_secs(120);
 
 /// The options of bench that take a value.
-pub const VALUED: &[&str] = &["--vs", "--runs"];
+/// `--vs COMMAND`: another program to time on the same inputs.
+pub const VS: Opt = Opt::valued(
+    "--vs",
+    "COMMAND",
+    "another program that reads the same format",
+);
+/// `--runs N`: how many times each input runs.
+pub const RUNS: Opt = Opt::valued("--runs", "N", "runs per input (default 5)");
+/// The options `bench` takes.
+pub const OPTIONS: &[Opt] = &[VS, RUNS];
 
 struct Options {
     vs: Option<Vec<String>>,
@@ -50,7 +59,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
 /// The crates to bench and the options.
 fn parse(args: &Args) -> Result<(Vec<Puzzle>, Options), Failure> {
     let usage = |message: &str| Failure::Usage(format!("bench: {message}"));
-    let vs = match args.value("--vs") {
+    let vs = match args.value(&VS) {
         None => None,
         Some(command) => {
             let words: Vec<String> = command.split_whitespace().map(str::to_string).collect();
@@ -60,7 +69,7 @@ fn parse(args: &Args) -> Result<(Vec<Puzzle>, Options), Failure> {
             Some(words)
         }
     };
-    let runs = match args.parsed::<usize>("--runs").map_err(|e| usage(&e))? {
+    let runs = match args.parsed::<usize>(&RUNS).map_err(|e| usage(&e))? {
         None => 5,
         Some(0) => return Err(usage("--runs needs a positive whole number")),
         Some(n) => n,
@@ -131,10 +140,16 @@ fn bench_crate(
     std::fs::create_dir_all(&dir)?;
     let inputs = (puzzle.kit.bench_inputs)()
         .into_iter()
-        .map(|(name, args, text)| {
-            let path = dir.join(format!("{name}.in"));
-            std::fs::write(&path, &text).map(|()| (name, args, path, text.len()))
-        })
+        .map(
+            |puzzle_frame::puzzle::BenchInput {
+                 name,
+                 args,
+                 input: text,
+             }| {
+                let path = dir.join(format!("{name}.in"));
+                std::fs::write(&path, &text).map(|()| (name, args, path, text.len()))
+            },
+        )
         .collect::<Result<Vec<_>, _>>()?;
     let mut inputs = inputs;
     for file in &options.files {

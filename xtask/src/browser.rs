@@ -1,7 +1,7 @@
 //! The `--html` page in a real browser: every puzzle's page opened in headless Chromium and
 //! compared with the `--show` frames of the same solution.
 //!
-//! For each row of [`PAGES`], the binary runs on the input with `--show-all` (`--show` for
+//! For each row of [`pages`], the binary runs on the input with `--show-all` (`--show` for
 //! a long solution) and `--html FILE`, `COLUMNS=1` so that frames stand one per row;
 //! the frames are read back from standard output (for boxed frames, the characters out of
 //! the boxes). Then Chromium opens `FILE#case=K&step=N` for step 0, a middle step and the
@@ -48,6 +48,8 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use crate::crates;
+
 pub use chromium::chromium;
 use chromium::{dump, file_url, screenshot};
 use controls::controls;
@@ -66,7 +68,7 @@ pub struct PageCase {
     pub package: &'static str,
     /// An example program of the package instead of its binary.
     pub example: Option<&'static str>,
-    /// The input, relative to the workspace root.
+    /// The input, relative to the package's folder.
     pub input: &'static str,
     /// Extra arguments.
     pub args: &'static [&'static str],
@@ -89,45 +91,38 @@ const fn page(name: &'static str, package: &'static str, input: &'static str) ->
     }
 }
 
-/// Every page the suite opens: each puzzle's statement sample, a long solution, and the
-/// synthetic films of `grid-common/examples/film_demo.rs`.
-pub const PAGES: &[PageCase] = &[
-    page(
-        "huarongdao",
-        "huarongdao",
-        "huarongdao/tests/cases/sample.in",
-    ),
-    page("bloxorz", "bloxorz", "bloxorz/tests/cases/sample.in"),
-    page(
-        "snake-maze",
-        "snake-maze",
-        "snake-maze/tests/cases/sample.in",
-    ),
-    page("card-swap", "card-swap", "card-swap/tests/cases/sample.in"),
-    page("klotski", "klotski", "klotski/tests/cases/sample.in"),
-    PageCase {
-        long: true,
-        demo: false,
-        ..page(
-            "bloxorz-serpentine",
-            "bloxorz",
-            "bloxorz/tests/cases/serpentine_500.in",
-        )
-    },
-    FILM_DEMO,
-    FILM_DEMO_LONG,
-];
+/// A puzzle's statement sample, relative to its folder.
+const SAMPLE: &str = "tests/cases/sample.in";
+
+/// Every page the suite opens: each puzzle's statement sample (one per crate of
+/// [`crates::all`]), a long solution, and the synthetic films of
+/// `puzzle-frame/examples/film_demo.rs`.
+pub fn pages() -> Vec<PageCase> {
+    let mut pages: Vec<PageCase> = crates::all()
+        .iter()
+        .map(|puzzle| page(puzzle.name, puzzle.name, SAMPLE))
+        .collect();
+    pages.extend([BLOXORZ_SERPENTINE, FILM_DEMO, FILM_DEMO_LONG]);
+    pages
+}
+
+/// A solution of thousands of rolls on a 500 x 500 board.
+pub const BLOXORZ_SERPENTINE: PageCase = PageCase {
+    long: true,
+    demo: false,
+    ..page(
+        "bloxorz-serpentine",
+        "bloxorz",
+        "tests/cases/serpentine_500.in",
+    )
+};
 
 /// The synthetic films: several cases, one without a solution, a boxed film, markup to
 /// escape, a cropped board.
 pub const FILM_DEMO: PageCase = PageCase {
     example: Some("film_demo"),
     demo: false,
-    ..page(
-        "film-demo",
-        "grid-common",
-        "grid-common/examples/film_demo.in",
-    )
+    ..page("film-demo", "puzzle-frame", "examples/film_demo.in")
 };
 
 /// A synthetic solution of 41,783 moves on a 500 x 500 board.
@@ -137,8 +132,8 @@ pub const FILM_DEMO_LONG: PageCase = PageCase {
     demo: false,
     ..page(
         "film-demo-long",
-        "grid-common",
-        "grid-common/examples/film_demo_long.in",
+        "puzzle-frame",
+        "examples/film_demo_long.in",
     )
 };
 
@@ -172,9 +167,9 @@ impl BrowserReport {
     }
 }
 
-/// Runs every page of [`PAGES`], building the binaries into the workspace's target folder.
+/// Runs every page of [`pages`], building the binaries into the workspace's target folder.
 pub fn run(root: &Path) -> Result<BrowserReport, String> {
-    run_pages(root, &target_dir(root), PAGES)
+    run_pages(root, &target_dir(root), &pages())
 }
 
 /// Runs `pages`, building into `target`. `Err` when the suite could not run at all (no
@@ -210,15 +205,11 @@ fn missing_browser(ci: bool) -> Result<BrowserReport, String> {
     })
 }
 
-/// Writes each puzzle's sample page (the rows of [`PAGES`] marked `demo`) under
+/// Writes each puzzle's sample page (the rows of [`pages`] marked `demo`) under
 /// `target/demo/`, building the release binaries; the paths written.
 pub fn write_demo_pages(root: &Path) -> Result<Vec<PathBuf>, String> {
     let target = target_dir(root);
-    let pages: Vec<PageCase> = PAGES
-        .iter()
-        .filter(|p| p.demo && root.join(p.package).join("Cargo.toml").exists())
-        .copied()
-        .collect();
+    let pages: Vec<PageCase> = pages().into_iter().filter(|p| p.demo).collect();
     let dir = target.join("demo");
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let mut build = cargo(root);
@@ -304,7 +295,7 @@ fn build(root: &Path, target: &Path, pages: &[PageCase]) -> Result<Vec<PathBuf>,
 /// Runs `binary` on the page's input with `--show-all` (or `--show`), `--html file` and
 /// `COLUMNS=1`; its standard output.
 fn run_binary(root: &Path, binary: &Path, page: &PageCase, file: &Path) -> Result<String, String> {
-    let input_path = root.join(page.input);
+    let input_path = root.join(page.package).join(page.input);
     let input = std::fs::File::open(&input_path)
         .map_err(|e| format!("cannot open {}: {e}", input_path.display()))?;
     let show = if page.long { "--show" } else { "--show-all" };
@@ -476,7 +467,7 @@ mod tests {
     }
 
     /// The synthetic pages in headless Chromium (skipped, loudly, without a browser outside
-    /// CI). The puzzles' rows of [`PAGES`] run through [`run`] (`cargo xtask verify`).
+    /// CI). The puzzles' rows of [`pages`] run through [`run`] (`cargo xtask verify`).
     #[test]
     fn film_demo_pages_in_chromium() {
         let root = root();

@@ -1,8 +1,11 @@
 //! The one list of puzzle crates. Every task reads it: stress and bench drive each crate
-//! through its testkit, judge and demo run its binary. Adding a crate is one entry in
-//! [`all`].
+//! through its [`Testkit`], judge and demo run its binary, the browser tests open its page.
+//! Each entry is derived from the crate's traits ([`Puzzle::of`]); `cargo xtask new`
+//! adds the line for a new crate to [`all`], and a test checks the list against the
+//! workspace's members.
 
-use grid_common::rng::Rng;
+use puzzle_frame::puzzle::{BenchInput, JudgeCheck, Testkit};
+use puzzle_frame::rng::Rng;
 
 use crate::Failure;
 
@@ -18,11 +21,8 @@ pub struct Puzzle {
     pub judge_check: Option<JudgeCheck>,
 }
 
-/// A judge's answer checker: `Ok(())` when `actual` (the binary's output on `input`) is as
-/// good as `expected` (the judge's answer file), otherwise what is wrong.
-pub type JudgeCheck = fn(input: &str, expected: &str, actual: &str) -> Result<(), String>;
-
-/// One puzzle's generators and checks (its crate's `testkit` module).
+/// One puzzle's generators and checks, from its [`Testkit`] (a test may replace one to
+/// plant a bug).
 #[derive(Clone, Copy)]
 pub struct Kit {
     /// A random valid input with boards up to a size.
@@ -40,97 +40,33 @@ pub struct Kit {
     pub args_for: fn(&str) -> Vec<String>,
 }
 
-/// A benchmark input: (name, our binary's arguments, input text).
-pub type BenchInput = (String, Vec<String>, String);
-
-/// Bench inputs that the binary reads without arguments.
-fn without_args(inputs: Vec<(String, String)>) -> Vec<BenchInput> {
-    inputs
-        .into_iter()
-        .map(|(name, input)| (name, Vec::new(), input))
-        .collect()
-}
-
-/// The entry of a crate whose testkit has the usual functions and whose answers are
-/// compared line by line; change a field with `Puzzle { field, ..puzzle!(...) }`.
-macro_rules! puzzle {
-    ($name:literal, $krate:ident) => {
+impl Puzzle {
+    /// The entry of puzzle `P`, every field from its traits.
+    pub fn of<P: Testkit>() -> Puzzle {
         Puzzle {
-            name: $name,
+            name: P::PROGRAM.name,
             kit: Kit {
-                random_input: $krate::testkit::random_input,
-                check_input: $krate::testkit::check_input,
-                shrink_input: $krate::testkit::shrink_input,
-                bench_inputs: || without_args($krate::testkit::bench_inputs()),
-                args_for: |_| Vec::new(),
+                random_input: P::random_input,
+                check_input: P::check_input,
+                shrink_input: P::shrink_input,
+                bench_inputs: P::bench_inputs,
+                args_for: P::args_for,
             },
-            judge_check: None,
+            judge_check: P::JUDGE_CHECK,
         }
-    };
+    }
 }
 
-/// Every puzzle crate, in the README's order. A crate with more than one right answer per
-/// case gives judge its checker:
-/// `Puzzle { judge_check: Some(its_crate::testkit::judge_check), ..puzzle!("name", its_crate) }`.
+/// Every puzzle crate, in the README's order (`cargo xtask new` appends to it).
 pub fn all() -> Vec<Puzzle> {
     vec![
-        puzzle!("huarongdao", huarongdao),
-        puzzle!("bloxorz", bloxorz),
-        with_bench_inputs(puzzle!("snake-maze", snake_maze), || {
-            // Full explorations with each store: `--search breadth --store dense|hashed`.
-            let mut inputs = without_args(snake_maze::testkit::bench_inputs());
-            inputs.extend(snake_maze::testkit::bench_inputs_with_args());
-            inputs
-        }),
-        with_args(
-            puzzle!("card-swap", card_swap),
-            card_swap::testkit::args_for,
-            || {
-                // Larger boards need --rows/--cols; the judge's 2x3 boards need no option.
-                let mut inputs = without_args(card_swap::testkit::bench_inputs());
-                inputs.extend(card_swap::testkit::bench_inputs_shaped());
-                inputs
-            },
-        ),
-        Puzzle {
-            // Many shortest move lists are right: judge replays the printed moves.
-            judge_check: Some(klotski::testkit::judge_check),
-            ..with_bench_inputs(puzzle!("klotski", klotski), || {
-                let mut inputs = without_args(klotski::testkit::bench_inputs());
-                inputs.extend(klotski::testkit::bench_inputs_counted());
-                inputs.extend(klotski::testkit::bench_inputs_census());
-                inputs
-            })
-        },
+        Puzzle::of::<huarongdao::Huarongdao>(),
+        Puzzle::of::<bloxorz::Bloxorz>(),
+        Puzzle::of::<snake_maze::SnakeMaze>(),
+        Puzzle::of::<card_swap::CardSwap>(),
+        Puzzle::of::<klotski::Klotski>(),
+        // cargo xtask new: next puzzle
     ]
-}
-
-/// `puzzle` with its own bench inputs (some with the binary's arguments).
-fn with_bench_inputs(puzzle: Puzzle, bench_inputs: fn() -> Vec<BenchInput>) -> Puzzle {
-    Puzzle {
-        kit: Kit {
-            bench_inputs,
-            ..puzzle.kit
-        },
-        ..puzzle
-    }
-}
-
-/// `puzzle` for a binary whose inputs may need arguments: what an input needs, and its own
-/// bench inputs.
-fn with_args(
-    puzzle: Puzzle,
-    args_for: fn(&str) -> Vec<String>,
-    bench_inputs: fn() -> Vec<BenchInput>,
-) -> Puzzle {
-    Puzzle {
-        kit: Kit {
-            bench_inputs,
-            args_for,
-            ..puzzle.kit
-        },
-        ..puzzle
-    }
 }
 
 /// The puzzle crate named `name`, or the one error for an unknown crate.
@@ -156,15 +92,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_puzzle_is_a_workspace_member_with_a_sample() {
+    fn the_list_is_every_puzzle_member_of_the_workspace() {
         let root = crate::workspace::project_root();
         let members = crate::workspace::members(&root).unwrap();
+        // A puzzle crate is a member that depends on puzzle-frame, other than the frame's
+        // users that are not puzzles.
+        let mut puzzles: Vec<String> = members
+            .iter()
+            .filter(|m| !["grid-common", "puzzle-frame", "xtask"].contains(&m.name.as_str()))
+            .map(|m| m.name.clone())
+            .collect();
+        puzzles.sort();
+        let mut listed: Vec<String> = all().iter().map(|p| p.name.to_string()).collect();
+        listed.sort();
+        assert_eq!(
+            listed, puzzles,
+            "xtask/src/crates.rs and the workspace's members"
+        );
         for puzzle in all() {
-            assert!(
-                members.iter().any(|m| m.name == puzzle.name),
-                "{} is not a workspace member",
-                puzzle.name
-            );
             assert!(root
                 .join(puzzle.name)
                 .join("tests/cases/sample.in")

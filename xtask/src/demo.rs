@@ -2,7 +2,12 @@
 
 use std::process::Command;
 
-use grid_common::cli::Args;
+use puzzle_frame::cli::{Args, Opt};
+
+/// `--html`: also write each sample's page.
+pub const HTML: Opt = Opt::flag("--html", "write each sample's page under target/demo/");
+/// The options `demo` takes.
+pub const OPTIONS: &[Opt] = &[HTML];
 
 use crate::workspace::{build_release, project_root};
 use crate::{crates, positionals, Failure};
@@ -12,7 +17,7 @@ use crate::{crates, positionals, Failure};
 pub fn run(args: &Args) -> Result<(), Failure> {
     positionals("demo", args, 0)?;
     let root = project_root();
-    if args.flag("--html") {
+    if args.flag(&HTML) {
         let pages = crate::browser::write_demo_pages(&root).map_err(Failure::Failed)?;
         println!("Each puzzle's sample as a page that plays its solution:");
         for page in pages {

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use grid_common::cli::Args;
+use puzzle_frame::cli::Args;
 
 use crate::crates::{self, Puzzle};
 use crate::workspace::{build_release, files_below, project_root, relative};
@@ -218,7 +218,7 @@ mod tests {
 
     /// A toy puzzle whose "binary" is `cat` and whose checker accepts any output whose
     /// first line is the expected file's first line.
-    fn first_line_puzzle(judge_check: Option<crates::JudgeCheck>) -> Puzzle {
+    fn first_line_puzzle(judge_check: Option<puzzle_frame::puzzle::JudgeCheck>) -> Puzzle {
         Puzzle {
             name: "toy",
             judge_check,
@@ -240,7 +240,7 @@ mod tests {
         let cat = Path::new("/bin/cat");
         let by_lines = judge_folder(cat, &first_line_puzzle(None), &dir).unwrap();
         assert_eq!(by_lines, (2, 2), "line comparison: both differ");
-        let checker: crates::JudgeCheck = |input, expected, actual| {
+        let checker: puzzle_frame::puzzle::JudgeCheck = |input, expected, actual| {
             assert!(input.starts_with(actual.lines().next().unwrap_or("")));
             match expected.lines().next() == actual.lines().next() {
                 true => Ok(()),

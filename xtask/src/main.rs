@@ -1,7 +1,7 @@
 //! The project's task runner: `cargo xtask <task>` (see `cargo xtask --help`).
 //!
 //! Each task is a module with one `run` function that takes its arguments parsed by the
-//! parser the puzzle binaries use ([`grid_common::cli::parse_args`]); the options each task
+//! parser the puzzle binaries use ([`puzzle_frame::cli::parse_args`]); the options each task
 //! accepts are listed in [`TASKS`].
 
 mod bench;
@@ -20,7 +20,7 @@ mod workspace;
 use std::ffi::OsString;
 use std::process::ExitCode;
 
-use grid_common::cli::{parse_args, Args};
+use puzzle_frame::cli::{parse_args, Args, Opt, HELP, VERSION};
 
 const USAGE: &str = "\
 usage: cargo xtask <task> [args]
@@ -49,10 +49,8 @@ tasks:
 /// A task: its name, the options it accepts, and what runs it.
 struct Task {
     name: &'static str,
-    /// Options without a value (`--help` is always accepted).
-    flags: &'static [&'static str],
-    /// Options with a value.
-    valued: &'static [&'static str],
+    /// The options it accepts (`--help` is always accepted).
+    options: &'static [Opt],
     run: fn(&Args) -> Result<(), Failure>,
 }
 
@@ -60,38 +58,32 @@ struct Task {
 const TASKS: &[Task] = &[
     Task {
         name: "verify",
-        flags: &[],
-        valued: &[],
+        options: &[],
         run: verify::run,
     },
     Task {
         name: "regen",
-        flags: &[],
-        valued: &[],
+        options: &[],
         run: regen::run,
     },
     Task {
         name: "judge",
-        flags: &[],
-        valued: &[],
+        options: &[],
         run: judge::run,
     },
     Task {
         name: "demo",
-        flags: &["--html"],
-        valued: &[],
+        options: demo::OPTIONS,
         run: demo::run,
     },
     Task {
         name: "stress",
-        flags: &[],
-        valued: stress::VALUED,
+        options: stress::OPTIONS,
         run: stress::run,
     },
     Task {
         name: "bench",
-        flags: &[],
-        valued: bench::VALUED,
+        options: bench::OPTIONS,
         run: bench::run,
     },
 ];
@@ -133,13 +125,13 @@ fn run(args: Vec<OsString>) -> Result<(), Failure> {
                 .iter()
                 .find(|t| t.name == name)
                 .ok_or_else(|| Failure::Usage(format!("unknown task '{name}'")))?;
-            let parsed = parse_args(args, task.flags, task.valued)
+            let parsed = parse_args(args, task.options)
                 .map_err(|e| Failure::Usage(format!("{}: {e}", task.name)))?;
-            if parsed.flag("--help") {
+            if parsed.flag(&HELP) {
                 print!("{USAGE}");
                 return Ok(());
             }
-            if parsed.flag("--version") {
+            if parsed.flag(&VERSION) {
                 return Err(Failure::Usage(format!(
                     "{}: unknown option '--version'",
                     task.name

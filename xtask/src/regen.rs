@@ -1,6 +1,6 @@
 //! `cargo xtask regen [CRATE...]`: rewrite snapshots for review with `git diff`.
 
-use grid_common::cli::Args;
+use puzzle_frame::cli::Args;
 
 use crate::crates::unknown_crate;
 use crate::snapshots::{self, Mode};

@@ -11,15 +11,26 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use grid_common::cli::Args;
-use grid_common::rng::Rng;
+use puzzle_frame::cli::{Args, Opt};
+use puzzle_frame::rng::Rng;
 
 use crate::crates::{self, Kit};
 use crate::workspace::{project_root, relative};
 use crate::{positionals, Failure};
 
 /// The options of stress that take a value.
-pub const VALUED: &[&str] = &["--cases", "--seed", "--max-size"];
+/// `--cases N`: how many random instances.
+pub const CASES: Opt = Opt::valued("--cases", "N", "how many random instances (default 1000)");
+/// `--seed S`: the generator's seed.
+pub const SEED: Opt = Opt::valued("--seed", "S", "the generator's seed (default 1)");
+/// `--max-size K`: the largest board size the sizes ramp up to.
+pub const MAX_SIZE: Opt = Opt::valued(
+    "--max-size",
+    "K",
+    "the size instances ramp up to (default 8)",
+);
+/// The options `stress` takes.
+pub const OPTIONS: &[Opt] = &[CASES, SEED, MAX_SIZE];
 
 /// The options of a stress run.
 #[derive(Clone, Copy, Debug)]
@@ -163,7 +174,7 @@ fn verdict(instances: usize, tally: Tally) -> Option<String> {
 
 fn parse(args: &Args) -> Result<(&str, Options), Failure> {
     let usage = |message: String| Failure::Usage(format!("stress: {message}"));
-    let number = |flag: &str| args.parsed::<u64>(flag).map_err(usage);
+    let number = |opt: &Opt| args.parsed::<u64>(opt).map_err(usage);
     let [name] = positionals("stress", args, 1)? else {
         return Err(usage(
             "needs a crate: stress <CRATE> [--cases N] [--seed S] [--max-size K]".into(),
@@ -171,9 +182,9 @@ fn parse(args: &Args) -> Result<(&str, Options), Failure> {
     };
     let size = |n: Option<u64>, default: usize| n.map_or(default, |n| n as usize);
     let options = Options {
-        cases: size(number("--cases")?, 1000),
-        seed: number("--seed")?.unwrap_or(1),
-        max_size: size(number("--max-size")?, 8).max(1),
+        cases: size(number(&CASES)?, 1000),
+        seed: number(&SEED)?.unwrap_or(1),
+        max_size: size(number(&MAX_SIZE)?, 8).max(1),
     };
     Ok((name.as_str(), options))
 }
@@ -447,11 +458,12 @@ mod tests {
     fn bloxorz_standing_on_fragile_cells() -> Kit {
         Kit {
             check_input: |input| {
-                let boards = bloxorz::parse_all(input.as_bytes()).map_err(|e| e.to_string())?;
+                let boards =
+                    bloxorz::parse::parse_all(input.as_bytes()).map_err(|e| e.to_string())?;
                 for board in &boards {
                     let rigid = board.to_input().replace('E', ".");
                     let planted =
-                        bloxorz::parse_all(rigid.as_bytes()).map_err(|e| e.to_string())?;
+                        bloxorz::parse::parse_all(rigid.as_bytes()).map_err(|e| e.to_string())?;
                     let mut solver = bloxorz::solve::Solver::new(&Default::default());
                     let planted = solver.count(&planted[0]).map_err(|e| e.to_string())?;
                     let truth = bloxorz::reference::count(board);
@@ -473,7 +485,7 @@ mod tests {
             max_size: 10,
         };
         let found = hunt(bloxorz_standing_on_fragile_cells(), options, |_, _| {}).unwrap_err();
-        let shrunk = bloxorz::parse_all(found.shrunk.as_bytes()).unwrap();
+        let shrunk = bloxorz::parse::parse_all(found.shrunk.as_bytes()).unwrap();
         assert_eq!(shrunk.len(), 1, "shrunk to one case:\n{}", found.shrunk);
         let grid = shrunk[0].grid();
         assert!(

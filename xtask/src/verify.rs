@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use grid_common::cli::Args;
+use puzzle_frame::cli::Args;
 
 use crate::snapshots::{self, Mode, TestRun};
 use crate::tamper::{self, Tree};

@@ -1,8 +1,12 @@
 //! A* with a consistent estimate and a budget of expansions.
 //!
-//! **Cell words**, 5 bits per orientation `o` from bit `5o`: free (legal and not expanded
-//! yet), the class `f mod 3` of the state's best queue entry (3: never queued), and the
-//! direction of the roll that gave that entry.
+//! **Cell words**, one `u16` per cell of the padded plane, 5 bits per orientation `o`
+//! from bit `5o`: closed (expanded, or found illegal), the class of the state's best queue
+//! entry (`f mod 3 + 1`; 0: never queued), and the direction of the roll that gave that
+//! entry. A word of 0 is a cell no roll has reached: the table starts as zeroed memory,
+//! which the system hands over without touching it, and a state's legality is looked up
+//! on the plane the first time a roll reaches it. So the search touches the pages of the
+//! cells it reaches, not the whole table.
 //!
 //! **The estimate.** Take the box's centre in doubled coordinates: standing on `(r, c)`
 //! it is `(2r, 2c)`, lying on `(r, c)` and `(r, c + 1)` it is `(2r, 2c + 1)`, lying on
@@ -21,20 +25,20 @@
 //! answer. Ties are broken last in, first out, so on open planes it runs straight at the
 //! target.
 
-use super::plane::{Memory, Plane, State, ALONG_COLUMN, ALONG_ROW, STANDING};
+use super::plane::{Plane, State, ALONG_COLUMN, ALONG_ROW};
 use super::AstarBudget;
-use grid_common::budget::OverBudget;
 use grid_common::Dir;
+use puzzle_frame::budget::{Ledger, OverBudget};
 
-/// The class of a state that was never queued.
-const NOT_QUEUED: u16 = 3;
+/// The class of a state that was never queued (its legality not yet looked up).
+const NOT_QUEUED: u16 = 0;
 
-/// Bit of a free (legal, not yet expanded) state of orientation `o`.
-const fn free(o: usize) -> u16 {
+/// Bit of a closed (expanded, or illegal) state of orientation `o`.
+const fn closed(o: usize) -> u16 {
     1 << (5 * o)
 }
 
-/// Where the 2-bit class `f mod 3` of orientation `o`'s best entry is kept.
+/// Where the 2-bit class `f mod 3 + 1` of orientation `o`'s best entry is kept.
 const fn class_shift(o: usize) -> u32 {
     5 * o as u32 + 1
 }
@@ -42,6 +46,15 @@ const fn class_shift(o: usize) -> u32 {
 /// Where the 2-bit direction of the roll that gave orientation `o`'s best entry is kept.
 const fn dir_shift(o: usize) -> u32 {
     5 * o as u32 + 3
+}
+
+/// `x mod 3` for `x` below 6, without a division.
+fn wrap3(x: usize) -> usize {
+    if x >= 3 {
+        x - 3
+    } else {
+        x
+    }
 }
 
 /// How an A* run ended.
@@ -68,50 +81,43 @@ impl Estimate {
     }
 }
 
-/// Runs A* within `budget`, its tables taken from `memory` (and given back).
+/// Runs A* within `budget`, its tables taken from `ledger` (and given back); its cell
+/// words are left in `cells` for the caller to drop.
 pub(super) fn search(
     plane: &Plane,
     budget: AstarBudget,
-    memory: &mut Memory,
+    ledger: &mut Ledger,
+    cells: &mut Vec<u16>,
 ) -> Result<Outcome, OverBudget> {
-    let mut cells = memory.vec("the A* tables", plane.len(), 0u16)?;
+    *cells = ledger.vec("solving the board (the A* tables)", plane.len(), 0u16)?;
     let mut buckets: [Vec<u32>; 3] = Default::default();
-    let outcome = run(plane, budget, memory, &mut cells, &mut buckets);
-    memory.give_back::<u16>(cells.len());
-    memory.give_back::<u32>(buckets.iter().map(Vec::capacity).sum());
+    let outcome = run(plane, budget, ledger, cells, &mut buckets);
+    ledger.give_back::<u16>(cells.len());
+    ledger.give_back::<u32>(buckets.iter().map(Vec::capacity).sum());
     outcome
 }
 
 /// Pushes `entry` onto `bucket`, taking what it grows by from `memory`.
-fn push(bucket: &mut Vec<u32>, entry: usize, memory: &mut Memory) -> Result<(), OverBudget> {
+fn push(bucket: &mut Vec<u32>, entry: usize, ledger: &mut Ledger) -> Result<(), OverBudget> {
     if bucket.len() == bucket.capacity() {
         let more = bucket.capacity().max(64);
-        memory.take::<u32>("the A* queue", more)?;
+        ledger.take::<u32>("solving the board (the A* queue)", more)?;
         bucket.reserve_exact(more);
     }
     bucket.push(entry as u32);
     Ok(())
 }
 
+#[inline(never)]
 fn run(
     plane: &Plane,
     budget: AstarBudget,
-    memory: &mut Memory,
+    ledger: &mut Ledger,
     cells: &mut [u16],
     buckets: &mut [Vec<u32>; 3],
 ) -> Result<Outcome, OverBudget> {
-    let unqueued = |o: usize| free(o) | NOT_QUEUED << class_shift(o);
-    plane.words(
-        [
-            unqueued(STANDING),
-            unqueued(ALONG_ROW),
-            unqueued(ALONG_COLUMN),
-        ],
-        [0; 3],
-        cells,
-    );
-    let shift = plane.width.trailing_zeros();
-    let mask = plane.width - 1;
+    let shift = plane.width().trailing_zeros();
+    let mask = plane.width() - 1;
     let (start, goal) = (plane.start, plane.goal);
     let estimate = Estimate {
         shift,
@@ -120,17 +126,20 @@ fn run(
         target_x: 2 * (goal.0 & mask),
     };
     let mut f = estimate.of(start);
+    // `f mod 3`: the bucket of the entries of `f`.
+    let mut f3 = f % 3;
     let f_limit = f.saturating_add(budget.slack);
     let (cell, o) = start;
-    cells[cell] = cells[cell] & !(3 << class_shift(o)) | ((f % 3) as u16) << class_shift(o);
-    push(&mut buckets[f % 3], cell << 2 | o, memory)?;
+    cells[cell] |= (f3 as u16 + 1) << class_shift(o);
+    push(&mut buckets[f3], cell << 2 | o, ledger)?;
     let mut left = budget.expansions;
     loop {
-        let Some(entry) = buckets[f % 3].pop() else {
+        let Some(entry) = buckets[f3].pop() else {
             if buckets.iter().all(Vec::is_empty) {
                 return Ok(Outcome::Done(None));
             }
             f += 1;
+            f3 = wrap3(f3 + 1);
             if f > f_limit {
                 return Ok(Outcome::OutOfBudget);
             }
@@ -138,14 +147,14 @@ fn run(
         };
         let (cell, o) = (entry as usize >> 2, entry as usize & 3);
         let word = cells[cell];
-        if word & free(o) == 0 {
+        if word & closed(o) != 0 {
             continue; // Expanded already, from a better entry.
         }
         if left == 0 {
             return Ok(Outcome::OutOfBudget);
         }
         left -= 1;
-        cells[cell] = word & !free(o);
+        cells[cell] = word | closed(o);
         if (cell, o) == goal {
             let dir =
                 |(cell, o): State| Dir::from_index(usize::from(cells[cell] >> dir_shift(o) & 3));
@@ -158,18 +167,25 @@ fn run(
             // In the array: see the bidirectional search.
             let (to, o2) = plane.roll((cell, o), d);
             let word = cells[to];
-            if word & free(o2) == 0 {
+            if word & closed(o2) != 0 {
                 continue;
             }
-            let f2 = g + 1 + estimate.of((to, o2));
             let class = word >> class_shift(o2) & 3;
-            if class != NOT_QUEUED && (usize::from(class) + 3 - f % 3) % 3 <= f2 - f {
+            if class == NOT_QUEUED && !plane.legal((to, o2)) {
+                cells[to] = word | closed(o2);
+                continue;
+            }
+            // How far the entry's f lies above `f`: 0, 1 or 2 (consistent estimate).
+            let rise = g + 1 + estimate.of((to, o2)) - f;
+            // The queued entry's f lies `(class - 1 - f) mod 3` above `f`.
+            if class != NOT_QUEUED && wrap3(usize::from(class) + 2 - f3) <= rise {
                 continue; // Queued already with an f at least as small.
             }
+            let bucket = wrap3(f3 + rise);
             cells[to] = word & !(0b1111 << class_shift(o2))
-                | ((f2 % 3) as u16) << class_shift(o2)
+                | (bucket as u16 + 1) << class_shift(o2)
                 | (d.index() as u16) << dir_shift(o2);
-            push(&mut buckets[f2 % 3], to << 2 | o2, memory)?;
+            push(&mut buckets[bucket], to << 2 | o2, ledger)?;
         }
     }
 }

@@ -1,11 +1,15 @@
 //! The bidirectional breadth-first search.
 //!
-//! **State bytes.** One byte per state, at index `4 * cell + o` (the fourth byte of a
-//! cell is unused): 0 free (legal, not reached), 1 reached from the start, 2 reached
-//! from the target, 3 illegal. A roll from orientation `O` in direction `d` moves a state
-//! index by a constant, `4 * (cell offset) + (o2 - O)`, so a roll is one addition, one
-//! load and one compare. When the rolls are wanted, a second byte per state holds the
-//! direction of the roll that reached it.
+//! **State bytes.** One byte per state, in three planes of one byte per cell of the
+//! padded plane (`n` cells), one per orientation: the state `(cell, o)` at index
+//! `o * n + cell`. A byte is 0 free (legal, not reached), 1 reached from the start, 2
+//! reached from the target, 3 illegal. The first plane takes over the ground's own
+//! memory ([`Plane::take_state_planes`]), so the search adds two bytes a cell to what the
+//! plane already touched. A roll from orientation `O` in direction `d` moves a state index
+//! by a constant, `(cell offset) + (o2 - O) * n`, so a roll is one addition, one load and
+//! one compare; a state's orientation is two compares of its index. When the rolls are
+//! wanted, a second byte per state, in the same layout, holds the direction of the roll
+//! that reached it.
 //!
 //! **The search** expands whole levels, always of the side with the smaller frontier.
 //! Each side keeps one first-in, first-out queue of state indices: a level is the states
@@ -24,9 +28,9 @@
 //! at distance `b` from the target, and the answer is `a + 1 + b`. A side whose frontier
 //! runs out has reached every placement it can: the target is then unreachable.
 
-use super::plane::{next_orientation, Memory, Plane, State};
-use grid_common::budget::OverBudget;
+use super::plane::{next_orientation, Plane, State};
 use grid_common::Dir;
+use puzzle_frame::budget::{Ledger, OverBudget};
 
 /// The code of a free state.
 const FREE: u8 = 0;
@@ -47,14 +51,29 @@ const fn reached(side: usize) -> u8 {
     side as u8 + 1
 }
 
-/// The index of a state's byte.
-const fn index((cell, o): State) -> usize {
-    4 * cell + o
+/// Where a state's byte lies: plane `o` of three planes of `n` bytes.
+#[derive(Clone, Copy)]
+struct Planes {
+    n: usize,
 }
 
-/// The state of a byte's index.
-const fn state(index: usize) -> State {
-    (index >> 2, index & 3)
+impl Planes {
+    /// The index of a state's byte.
+    fn index(self, (cell, o): State) -> usize {
+        o * self.n + cell
+    }
+
+    /// The orientation of a byte's index, without a branch.
+    #[inline(always)]
+    fn orientation(self, index: usize) -> usize {
+        usize::from(index >= self.n) + usize::from(index >= 2 * self.n)
+    }
+
+    /// The state of a byte's index.
+    fn state(self, index: usize) -> State {
+        let o = self.orientation(index);
+        (index - o * self.n, o)
+    }
 }
 
 /// One side of the search: a first-in, first-out queue of state indices,
@@ -69,9 +88,9 @@ struct Side {
 }
 
 impl Side {
-    fn new(start: State, memory: &mut Memory) -> Result<Side, OverBudget> {
-        let mut buffer = memory.vec("the search's frontiers", 64, 0u32)?;
-        buffer[0] = index(start) as u32;
+    fn new(start: usize, ledger: &mut Ledger) -> Result<Side, OverBudget> {
+        let mut buffer = ledger.vec("solving the board (the search's frontiers)", 64, 0u32)?;
+        buffer[0] = start as u32;
         Ok(Side {
             buffer,
             head: 0,
@@ -88,10 +107,10 @@ impl Side {
     /// Makes room for the next level: each state queues at most four states (and a
     /// branchless roll writes one entry past the queue).
     #[inline(always)]
-    fn make_room(&mut self, memory: &mut Memory) -> Result<(), OverBudget> {
+    fn make_room(&mut self, ledger: &mut Ledger) -> Result<(), OverBudget> {
         let more = 4 * self.len() + 1;
         if self.tail + more > self.buffer.len() {
-            self.rearrange(more, memory)?;
+            self.rearrange(more, ledger)?;
         }
         Ok(())
     }
@@ -99,15 +118,16 @@ impl Side {
     /// Moves the queue back to the start of a buffer of twice the room it and `more`
     /// entries need (the same buffer when that is no more than it has).
     #[cold]
-    fn rearrange(&mut self, more: usize, memory: &mut Memory) -> Result<(), OverBudget> {
+    fn rearrange(&mut self, more: usize, ledger: &mut Ledger) -> Result<(), OverBudget> {
         let need = self.len().saturating_add(more).saturating_mul(2);
         if need <= self.buffer.len() {
             self.buffer.copy_within(self.head..self.tail, 0);
         } else {
             let room = need.max(2 * self.buffer.len());
-            let mut buffer = memory.vec("the search's frontiers", room, 0u32)?;
+            let mut buffer =
+                ledger.vec("solving the board (the search's frontiers)", room, 0u32)?;
             buffer[..self.len()].copy_from_slice(&self.buffer[self.head..self.tail]);
-            memory.give_back::<u32>(self.buffer.len());
+            ledger.give_back::<u32>(self.buffer.len());
             self.buffer = buffer;
         }
         self.tail -= self.head;
@@ -116,8 +136,9 @@ impl Side {
     }
 }
 
-/// Where the sides met: the state expanded, the roll, and the state reached by the other side.
-type Meeting = (State, Dir, State);
+/// Where the sides met: the index of the state expanded, the roll, and the index of the
+/// state reached by the other side.
+type Meeting = (usize, Dir, usize);
 
 /// What the search found: the fewest rolls, and the rolls themselves when `RECORD`.
 pub(super) struct Found {
@@ -127,51 +148,60 @@ pub(super) struct Found {
     pub(super) rolls: Vec<Dir>,
 }
 
+/// Where the search keeps its state bytes (and the rolls' bytes when `RECORD`): left
+/// there for the caller to drop.
+pub(super) struct Tables<'a> {
+    pub(super) states: &'a mut Vec<u8>,
+    pub(super) dirs: &'a mut Vec<u8>,
+}
+
 /// The fewest rolls (with a shortest sequence of them when `RECORD`), or `None` when
-/// the goal cannot be reached; its tables taken from `memory` (and given back). Levels
-/// of `wide_level` states or more are expanded without branching ([`WIDE_LEVEL`]).
+/// the goal cannot be reached; its tables taken from `ledger` (and given back), the big
+/// ones made in `tables`. It takes the plane's ground over for its state bytes (the plane
+/// keeps its geometry and roll tables). Levels of `wide_level` states or more are
+/// expanded without branching ([`WIDE_LEVEL`]).
 pub(super) fn search<const RECORD: bool>(
-    plane: &Plane,
-    memory: &mut Memory,
+    plane: &mut Plane,
+    ledger: &mut Ledger,
+    tables: Tables<'_>,
     wide_level: usize,
 ) -> Result<Option<Found>, OverBudget> {
-    let n = plane.len().saturating_mul(4);
-    let mut states = memory.vec("the search's marks", n, 0u8)?;
-    let mut dirs = if RECORD {
-        memory.vec("the search's rolls", n, 0u8)?
-    } else {
-        Vec::new()
-    };
+    let planes = Planes { n: plane.len() };
+    let Tables { states, dirs } = tables;
+    // The ground is charged already: its memory becomes the first plane.
+    ledger.take::<u8>(
+        "solving the board (the search's marks)",
+        planes.n.saturating_mul(2),
+    )?;
+    *states = plane.take_state_planes(FREE, ILLEGAL);
+    if RECORD {
+        *dirs = ledger.vec("solving the board (the search's rolls)", states.len(), 0u8)?;
+    }
     let mut sides = [
-        Side::new(plane.start, memory)?,
-        Side::new(plane.goal, memory)?,
+        Side::new(planes.index(plane.start), ledger)?,
+        Side::new(planes.index(plane.goal), ledger)?,
     ];
-    let found = run::<RECORD>(
-        plane,
-        memory,
-        &mut states,
-        &mut dirs,
-        &mut sides,
-        wide_level,
-    );
-    memory.give_back::<u8>(states.len() + dirs.len());
-    memory.give_back::<u32>(sides.iter().map(|side| side.buffer.len()).sum());
+    let found = run::<RECORD>(plane, planes, ledger, states, dirs, &mut sides, wide_level);
+    ledger.give_back::<u8>(states.len() + dirs.len());
+    ledger.give_back::<u32>(sides.iter().map(|side| side.buffer.len()).sum());
     found
 }
 
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
 fn run<const RECORD: bool>(
     plane: &Plane,
-    memory: &mut Memory,
+    planes: Planes,
+    ledger: &mut Ledger,
     states: &mut [u8],
     dirs: &mut [u8],
     sides: &mut [Side; 2],
     wide_level: usize,
 ) -> Result<Option<Found>, OverBudget> {
-    plane.state_bytes(FREE, ILLEGAL, states);
     let (start, goal) = (plane.start, plane.goal);
-    states[index(start)] = reached(0);
-    states[index(goal)] = reached(1);
-    let steps = step_table(plane);
+    states[planes.index(start)] = reached(0);
+    states[planes.index(goal)] = reached(1);
+    let steps = step_table(plane, planes);
     loop {
         let which = usize::from(sides[1].len() < sides[0].len());
         if sides[which].len() == 0 {
@@ -180,10 +210,10 @@ fn run<const RECORD: bool>(
         let wide = sides[which].len() >= wide_level;
         let side = &mut sides[which];
         let meeting = match (which, wide) {
-            (0, false) => level::<0, false, RECORD>(states, dirs, &steps, side, memory)?,
-            (0, true) => level::<0, true, RECORD>(states, dirs, &steps, side, memory)?,
-            (_, false) => level::<1, false, RECORD>(states, dirs, &steps, side, memory)?,
-            _ => level::<1, true, RECORD>(states, dirs, &steps, side, memory)?,
+            (0, false) => level::<0, false, RECORD>(states, dirs, &steps, planes, side, ledger)?,
+            (0, true) => level::<0, true, RECORD>(states, dirs, &steps, planes, side, ledger)?,
+            (_, false) => level::<1, false, RECORD>(states, dirs, &steps, planes, side, ledger)?,
+            _ => level::<1, true, RECORD>(states, dirs, &steps, planes, side, ledger)?,
         };
         let Some((from, d, meet)) = meeting else {
             continue;
@@ -195,12 +225,13 @@ fn run<const RECORD: bool>(
                 rolls: Vec::new(),
             }));
         }
+        let (from, meet) = (planes.state(from), planes.state(meet));
         let (from_start, middle, from_goal) = if which == 0 {
             (from, d, meet)
         } else {
             (meet, d.opposite(), from)
         };
-        let dir = |s: State| Dir::from_index(usize::from(dirs[index(s)]));
+        let dir = |s: State| Dir::from_index(usize::from(dirs[planes.index(s)]));
         let mut rolls = plane.chain(from_start, start, dir);
         rolls.reverse();
         rolls.push(middle);
@@ -215,14 +246,15 @@ fn run<const RECORD: bool>(
 }
 
 /// For each orientation and direction, how far a roll moves the state index; a fourth
-/// row of zeros, so that a state's index picks its row with a mask (no state has
-/// orientation 3, and a roll by 0 would meet the state itself, reached already).
-fn step_table(plane: &Plane) -> [[isize; 4]; 4] {
+/// row of zeros, so that an orientation picks its row with a mask and no bounds check (no
+/// state has orientation 3).
+fn step_table(plane: &Plane, planes: Planes) -> [[isize; 4]; 4] {
     let mut steps = [[0; 4]; 4];
+    let n = planes.n as isize;
     for (o, row) in steps.iter_mut().take(3).enumerate() {
         for d in Dir::ALL {
             let o2 = next_orientation(o, d);
-            row[d.index()] = 4 * plane.offset[o][d.index()] + o2 as isize - o as isize;
+            row[d.index()] = plane.offset[o][d.index()] + (o2 as isize - o as isize) * n;
         }
     }
     steps
@@ -234,18 +266,19 @@ fn level<const SIDE: usize, const WIDE: bool, const RECORD: bool>(
     states: &mut [u8],
     dirs: &mut [u8],
     steps: &[[isize; 4]; 4],
+    planes: Planes,
     side: &mut Side,
-    memory: &mut Memory,
+    ledger: &mut Ledger,
 ) -> Result<Option<Meeting>, OverBudget> {
-    side.make_room(memory)?;
+    side.make_room(ledger)?;
     let (front, next) = side.buffer.split_at_mut(side.tail);
     let mut queued = 0;
     let mut meeting = None;
     for &from in &front[side.head..] {
         let from = from as usize;
         // The state's orientation picks its offsets, without a branch.
-        let rolled =
-            rolls::<SIDE, WIDE, RECORD>(states, dirs, from, &steps[from & 3], next, &mut queued);
+        let steps = &steps[planes.orientation(from) & 3];
+        let rolled = rolls::<SIDE, WIDE, RECORD>(states, dirs, from, steps, next, &mut queued);
         if let Err(met) = rolled {
             meeting = Some(met);
             break;
@@ -296,7 +329,7 @@ fn roll<const D: usize, const SIDE: usize, const BRANCHLESS: bool, const RECORD:
     let code = states[to];
     if BRANCHLESS {
         if code == reached(1 - SIDE) {
-            return Err((state(from), Dir::from_index(D), state(to)));
+            return Err((from, Dir::from_index(D), to));
         }
         let is_free = code == FREE;
         // Free (0) becomes `mine`; `mine` and illegal (3) stay as they are.
@@ -313,7 +346,7 @@ fn roll<const D: usize, const SIDE: usize, const BRANCHLESS: bool, const RECORD:
         return Ok(());
     }
     if code != FREE {
-        return Err((state(from), Dir::from_index(D), state(to)));
+        return Err((from, Dir::from_index(D), to));
     }
     states[to] = mine;
     if RECORD {
@@ -326,11 +359,11 @@ fn roll<const D: usize, const SIDE: usize, const BRANCHLESS: bool, const RECORD:
 
 #[cfg(test)]
 mod tests {
-    use super::super::plane::ALONG_ROW;
     use super::*;
-    use crate::{parse_all, reference, replay};
-    use grid_common::budget::MemoryBudget;
-    use grid_common::rng::Rng;
+    use crate::parse::parse_all;
+    use crate::{reference, replay};
+    use puzzle_frame::budget::MemoryBudget;
+    use puzzle_frame::rng::Rng;
 
     /// A random board of `rows` x `cols`, mostly open, so that levels grow wide.
     fn random_board(rng: &mut Rng, rows: usize, cols: usize) -> String {
@@ -374,13 +407,27 @@ mod tests {
             let truth = reference::count(case);
             // Every level branchless, none, and mixed.
             for wide_level in [0, usize::MAX, 4] {
-                let mut memory = Memory::new(MemoryBudget::new(1 << 26));
-                let plane = Plane::new(case, &mut memory).expect("fits").expect("small");
-                if plane.start == plane.goal {
+                let mut ledger = Ledger::new(MemoryBudget::new(1 << 26));
+                // The search takes its plane's ground over: one plane per search.
+                let plane = || Plane::new(case, &mut Ledger::new(MemoryBudget::new(1 << 26)));
+                let plane = || plane().expect("fits").expect("small");
+                let (mut counting, mut recording) = (plane(), plane());
+                if counting.start == counting.goal {
                     continue;
                 }
-                let count = search::<false>(&plane, &mut memory, wide_level).expect("fits");
-                let found = search::<true>(&plane, &mut memory, wide_level).expect("fits");
+                let (mut states, mut dirs) = (Vec::new(), Vec::new());
+                let tables = Tables {
+                    states: &mut states,
+                    dirs: &mut dirs,
+                };
+                let count =
+                    search::<false>(&mut counting, &mut ledger, tables, wide_level).expect("fits");
+                let tables = Tables {
+                    states: &mut states,
+                    dirs: &mut dirs,
+                };
+                let found =
+                    search::<true>(&mut recording, &mut ledger, tables, wide_level).expect("fits");
                 assert_eq!(count.map(|f| f.len), truth, "{wide_level}\n{input}");
                 let Some(found) = found else {
                     assert_eq!(truth, None, "{input}");
@@ -388,7 +435,7 @@ mod tests {
                 };
                 assert_eq!(Some(found.rolls.len()), truth, "{wide_level}\n{input}");
                 let replayed = replay::replay(case, &found.rolls).expect("legal rolls");
-                assert!(replayed.on_target, "{wide_level}\n{input}");
+                assert!(replayed.solved, "{wide_level}\n{input}");
                 if wide_level == 4 && found.len > 6 {
                     wide_levels += 1;
                 }
@@ -399,8 +446,8 @@ mod tests {
 
     #[test]
     fn a_side_takes_what_its_buffer_holds_and_keeps_its_queue() {
-        let mut memory = Memory::new(MemoryBudget::new(1 << 20));
-        let mut side = Side::new((100, ALONG_ROW), &mut memory).expect("fits");
+        let mut ledger = Ledger::new(MemoryBudget::new(1 << 20));
+        let mut side = Side::new(100, &mut ledger).expect("fits");
         // (states queued, states consumed before them)
         for (len, gone) in [
             (2, 0),
@@ -420,13 +467,13 @@ mod tests {
                 side.buffer[side.head] = 7;
                 side.buffer[side.tail - 1] = 8;
             }
-            side.make_room(&mut memory).expect("fits");
+            side.make_room(&mut ledger).expect("fits");
             assert!(side.tail + 4 * len < side.buffer.len());
             assert_eq!(side.len(), len);
             if queued {
                 assert_eq!((side.buffer[side.head], side.buffer[side.tail - 1]), (7, 8));
             }
-            assert_eq!(memory.used(), 4 * side.buffer.len() as u64);
+            assert_eq!(ledger.used(), 4 * side.buffer.len() as u64);
         }
         assert!(
             side.buffer.len() <= 2 * (5 * 1000 + 4),
@@ -434,6 +481,6 @@ mod tests {
             side.buffer.len()
         );
         (side.head, side.tail) = (0, 100_000);
-        assert!(side.make_room(&mut memory).is_err());
+        assert!(side.make_room(&mut ledger).is_err());
     }
 }

@@ -12,18 +12,22 @@
 //! regions are found over runs of cells rather than cells (a scan of the board and a
 //! union-find over a few runs a row), for a small fraction of a search's cost.
 
-use super::plane::{Memory, Plane, State};
-use grid_common::budget::OverBudget;
+use super::plane::{Plane, State};
 use grid_common::Dir;
+use puzzle_frame::budget::{Ledger, OverBudget};
 
 /// The most states the capped search from the goal visits before giving up.
 pub const BACKWARD_CAP: usize = 1024;
 
 /// True when a breadth-first search from the goal, capped at [`BACKWARD_CAP`] states,
 /// runs out of states without meeting the start.
-pub(super) fn goal_cut_off(plane: &Plane, memory: &mut Memory) -> Result<bool, OverBudget> {
+pub(super) fn goal_cut_off(plane: &Plane, ledger: &mut Ledger) -> Result<bool, OverBudget> {
     // One bit per orientation; zeroed pages cost nothing until the search touches them.
-    let mut seen = memory.vec("the search around the target", plane.len(), 0u8)?;
+    let mut seen = ledger.vec(
+        "solving the board (the search around the target)",
+        plane.len(),
+        0u8,
+    )?;
     let (cell, o) = plane.goal;
     seen[cell] |= 1 << o;
     let mut queue: Vec<State> = vec![plane.goal];
@@ -45,7 +49,7 @@ pub(super) fn goal_cut_off(plane: &Plane, memory: &mut Memory) -> Result<bool, O
             queue.push(next);
         }
     };
-    memory.give_back::<u8>(seen.len());
+    ledger.give_back::<u8>(seen.len());
     Ok(cut)
 }
 
@@ -54,13 +58,13 @@ pub(super) fn goal_cut_off(plane: &Plane, memory: &mut Memory) -> Result<bool, O
 ///
 /// The regions are found as runs: each row's maximal stretches of non-empty cells, joined
 /// with a union-find wherever two runs of neighbouring rows share a column.
-pub(super) fn cells_apart(plane: &Plane, memory: &mut Memory) -> Result<bool, OverBudget> {
-    let width = plane.width;
+pub(super) fn cells_apart(plane: &Plane, ledger: &mut Ledger) -> Result<bool, OverBudget> {
+    let width = plane.width();
     let rows = plane.len() / width;
     // The runs, row after row: (first cell, last cell), padded indices.
     let mut runs: Vec<(u32, u32)> = Vec::new();
     // Row `r`'s runs are `runs[row_start[r]..row_start[r + 1]]`.
-    let mut row_start = memory.vec("the runs of cells", rows + 1, 0u32)?;
+    let mut row_start = ledger.vec("solving the board (the runs of cells)", rows + 1, 0u32)?;
     for (r, row) in plane.ground_rows().enumerate() {
         row_start[r] = runs.len() as u32;
         let mut col = 0;
@@ -70,7 +74,7 @@ pub(super) fn cells_apart(plane: &Plane, memory: &mut Memory) -> Result<bool, Ov
             col = first + len;
             if runs.len() == runs.capacity() {
                 let more = runs.capacity().max(64);
-                memory.take::<(u32, u32)>("the runs of cells", more)?;
+                ledger.take::<(u32, u32)>("solving the board (the runs of cells)", more)?;
                 runs.reserve_exact(more);
             }
             let base = r * width;
@@ -78,7 +82,8 @@ pub(super) fn cells_apart(plane: &Plane, memory: &mut Memory) -> Result<bool, Ov
         }
     }
     row_start[rows] = runs.len() as u32;
-    let mut parent: Vec<u32> = memory.vec("the runs of cells", runs.len(), 0u32)?;
+    let mut parent: Vec<u32> =
+        ledger.vec("solving the board (the runs of cells)", runs.len(), 0u32)?;
     for (i, p) in parent.iter_mut().enumerate() {
         *p = i as u32;
     }
@@ -105,8 +110,8 @@ pub(super) fn cells_apart(plane: &Plane, memory: &mut Memory) -> Result<bool, Ov
     };
     let (start, goal) = (run_of(plane.start.0), run_of(plane.goal.0));
     let apart = find(&mut parent, start) != find(&mut parent, goal);
-    memory.give_back::<u32>(row_start.len() + parent.len());
-    memory.give_back::<(u32, u32)>(runs.capacity());
+    ledger.give_back::<u32>(row_start.len() + parent.len());
+    ledger.give_back::<(u32, u32)>(runs.capacity());
     Ok(apart)
 }
 

@@ -1,14 +1,18 @@
-//! The padded copy of a board, its roll tables, and the memory the solver takes.
+//! The padded copy of a board and its roll tables.
 //!
-//! The copy has 2 empty rows above and below and at least 1 empty column on each side
-//! (its rows are widened to a power of two, so that a cell's row and column are a shift
-//! and a mask): no roll from a legal state leaves the array, whatever the border of the
-//! plane. A state is a cell of the copy (the box's top-left covered cell) and an
-//! orientation.
+//! **Layout.** The copy is a [`Padded`] board, one ground byte per cell, row-major: 2 empty
+//! rows above and below and at least 1 empty column on each side (its rows are widened to
+//! a power of two, so that a cell's row and column are a shift and a mask): no roll from a
+//! legal state leaves the array, whatever the border of the plane. A state is a cell of
+//! the copy (the box's top-left covered cell) and an orientation; a roll moves the cell by
+//! an offset per orientation and direction ([`Padded::offset_of`]).
+//!
+//! **Ground byte**: bit 0 set when something may rest on the cell, bit 1 when a standing
+//! box may (0 for an empty cell).
 
 use crate::case::{Case, Cell, Orientation};
-use grid_common::budget::{MemoryBudget, OverBudget};
-use grid_common::{Dir, Pos};
+use grid_common::{Dir, Padded, Pos};
+use puzzle_frame::budget::{Ledger, OverBudget};
 
 /// The largest padded copy of a board the solver takes: 2^30 cells, so that a state
 /// (cell and orientation) fits in 32 bits.
@@ -26,6 +30,10 @@ const SOLID: u8 = 1;
 /// Ground bits of a padded cell: a standing box may rest on it.
 const RIGID: u8 = 2;
 
+/// For each orientation, the ground bit both cells of a legal state have (no state has
+/// orientation 3).
+const NEED: [u8; 4] = [RIGID, SOLID, SOLID, 0];
+
 const fn orientation_index(o: Orientation) -> usize {
     match o {
         Orientation::Standing => STANDING,
@@ -34,12 +42,10 @@ const fn orientation_index(o: Orientation) -> usize {
     }
 }
 
-/// The padded copy's row width (a power of two) and its number of cells, or `None` when
-/// it would have more than [`MAX_PADDED_CELLS`] cells.
-pub fn padded_size(rows: usize, cols: usize) -> Option<(usize, usize)> {
-    let width = cols.checked_add(2)?.checked_next_power_of_two()?;
-    let cells = rows.checked_add(4)?.checked_mul(width)?;
-    (cells <= MAX_PADDED_CELLS).then_some((width, cells))
+/// The padded board of a `rows` x `cols` plane, or `None` when it would have more than
+/// [`MAX_PADDED_CELLS`] cells.
+pub fn padded(rows: usize, cols: usize) -> Option<Padded> {
+    Padded::with_margins(rows, cols, 2, 1, true).filter(|board| board.len() <= MAX_PADDED_CELLS)
 }
 
 /// The new orientation after a roll, derived from [`Dir`]'s tables: a standing box lies
@@ -74,73 +80,29 @@ const fn roll_delta(o: usize, d: Dir) -> (isize, isize) {
     }
 }
 
-/// The memory one solve takes, checked against the budget before each allocation.
-pub(super) struct Memory {
-    budget: MemoryBudget,
-    used: u64,
-}
-
-impl Memory {
-    pub(super) fn new(budget: MemoryBudget) -> Memory {
-        Memory { budget, used: 0 }
-    }
-
-    /// Takes `count` more items of `T` for `what`, or says that the solve would go over
-    /// the budget (naming `what` and the solve's total).
-    pub(super) fn take<T>(&mut self, what: &str, count: usize) -> Result<(), OverBudget> {
-        let bytes = (count as u64).saturating_mul(std::mem::size_of::<T>() as u64);
-        let total = self.used.saturating_add(bytes);
-        self.budget
-            .check(&format!("solving the board ({what})"), total)?;
-        self.used = total;
-        Ok(())
-    }
-
-    /// Gives back `count` items of `T` taken before.
-    pub(super) fn give_back<T>(&mut self, count: usize) {
-        let bytes = (count as u64).saturating_mul(std::mem::size_of::<T>() as u64);
-        self.used = self.used.saturating_sub(bytes);
-    }
-
-    /// A vector of `len` copies of `fill`, taken from the budget.
-    pub(super) fn vec<T: Clone>(
-        &mut self,
-        what: &str,
-        len: usize,
-        fill: T,
-    ) -> Result<Vec<T>, OverBudget> {
-        self.take::<T>(what, len)?;
-        Ok(vec![fill; len])
-    }
-
-    /// The bytes taken so far.
-    #[cfg(test)]
-    pub(super) fn used(&self) -> u64 {
-        self.used
-    }
-}
-
 /// The padded copy of a board: its ground, roll tables, start and goal.
 pub(super) struct Plane {
-    pub(super) width: usize,
+    pub(super) board: Padded,
     ground: Vec<u8>,
     /// For each orientation and direction, how far the top-left cell moves.
     pub(super) offset: [[isize; 4]; 3],
+    /// For each orientation, how far the box's second cell lies from its first (0 standing).
+    partner: [usize; 4],
     pub(super) start: State,
     pub(super) goal: State,
 }
 
 impl Plane {
-    /// The padded copy of `case`, in `memory`; `None` when it would have more than
+    /// The padded copy of `case`, charged to `ledger`; `None` when it would have more than
     /// [`MAX_PADDED_CELLS`] cells.
-    pub(super) fn new(case: &Case, memory: &mut Memory) -> Result<Option<Plane>, OverBudget> {
+    pub(super) fn new(case: &Case, ledger: &mut Ledger) -> Result<Option<Plane>, OverBudget> {
         let grid = case.grid();
-        let Some((width, size)) = padded_size(grid.rows(), grid.cols()) else {
+        let Some(board) = padded(grid.rows(), grid.cols()) else {
             return Ok(None);
         };
-        let mut ground = memory.vec("the padded board", size, 0u8)?;
+        let mut ground = ledger.vec("solving the board (the padded board)", board.len(), 0u8)?;
         for row in 0..grid.rows() {
-            let first = (row + 2) * width + 1;
+            let first = board.index(Pos::new(row, 0));
             for (g, cell) in ground[first..first + grid.cols()]
                 .iter_mut()
                 .zip(grid.row(row))
@@ -154,78 +116,80 @@ impl Plane {
         for (o, row) in offset.iter_mut().enumerate() {
             for d in Dir::ALL {
                 let (dr, dc) = roll_delta(o, d);
-                row[d.index()] = dr * width as isize + dc;
+                row[d.index()] = board.offset_of(dr, dc);
             }
         }
-        let padded = |p: Pos| (p.row + 2) * width + p.col + 1;
         let start = (
-            padded(case.start().pos),
+            board.index(case.start().pos),
             orientation_index(case.start().orientation),
         );
         Ok(Some(Plane {
-            width,
+            board,
             ground,
             offset,
+            partner: [0, 1, board.width(), 0],
             start,
-            goal: (padded(case.target()), STANDING),
+            goal: (board.index(case.target()), STANDING),
         }))
+    }
+
+    /// The length of a row of the padded copy (a power of two).
+    pub(super) fn width(&self) -> usize {
+        self.board.width()
     }
 
     /// The number of cells of the padded copy.
     pub(super) fn len(&self) -> usize {
-        self.ground.len()
+        self.board.len()
     }
 
     /// The rows of the padded copy, each a slice of ground bytes (0 for an empty cell).
     pub(super) fn ground_rows(&self) -> std::slice::ChunksExact<'_, u8> {
-        self.ground.chunks_exact(self.width)
+        self.ground.chunks_exact(self.board.width())
     }
 
-    /// One word per cell: `legal(o)` for every legal state of orientation `o`, else
-    /// `illegal(o)`, or-ed over the three orientations.
-    pub(super) fn words<T>(&self, legal: [T; 3], illegal: [T; 3], words: &mut [T])
-    where
-        T: Copy + Default + std::ops::BitOr<Output = T>,
-    {
-        let (g, w) = (&self.ground, self.width);
-        // The last row is padding: every cell of the plane has its right and lower neighbours.
-        let n = g.len() - w;
-        let pick = |is_legal: bool, o: usize| if is_legal { legal[o] } else { illegal[o] };
-        for (i, word) in words[..n].iter_mut().enumerate() {
-            let (here, right, below) = (g[i], g[i + 1], g[i + w]);
-            *word = pick(here & RIGID != 0, STANDING)
-                | pick(here & right & SOLID != 0, ALONG_ROW)
-                | pick(here & below & SOLID != 0, ALONG_COLUMN);
-        }
-        let none = illegal[STANDING] | illegal[ALONG_ROW] | illegal[ALONG_COLUMN];
-        words[n..].fill(none);
-    }
-
-    /// One byte per state, at `4 * cell + o`: `legal` for every legal state, else
-    /// `illegal` (the fourth byte of a cell too).
-    pub(super) fn state_bytes(&self, legal: u8, illegal: u8, bytes: &mut [u8]) {
-        let (g, w) = (&self.ground, self.width);
+    /// Takes the ground over as the bidirectional search's state bytes: three planes of one
+    /// byte per cell, orientation by orientation (the state `(cell, o)` at `o * len + cell`),
+    /// `legal` for every legal state, else `illegal`. The ground's memory becomes the first
+    /// plane, so the planes take two bytes a cell more than the plane holds already. The
+    /// plane keeps its geometry and roll tables; it has no ground afterwards (no state is
+    /// [`Plane::legal`] then).
+    pub(super) fn take_state_planes(&mut self, legal: u8, illegal: u8) -> Vec<u8> {
+        let mut bytes = std::mem::take(&mut self.ground);
+        let (n, w) = (bytes.len(), self.board.width());
+        bytes.reserve_exact(2 * n);
         let pick = |is_legal: bool| if is_legal { legal } else { illegal };
-        // The last row is padding: every cell of the plane has its right and lower neighbours.
-        let n = g.len() - w;
-        for (i, cell) in bytes[..4 * n].chunks_exact_mut(4).enumerate() {
-            let (here, right, below) = (g[i], g[i + 1], g[i + w]);
-            cell[STANDING] = pick(here & RIGID != 0);
-            cell[ALONG_ROW] = pick(here & right & SOLID != 0);
-            cell[ALONG_COLUMN] = pick(here & below & SOLID != 0);
-            cell[3] = illegal;
+        // The planes along the row and along the column, appended a chunk at a time from the
+        // ground (still the first `n` bytes), so that nothing is written twice; the last
+        // row is padding (its states are illegal) and every other cell has its right and
+        // lower neighbours.
+        for partner in [1, w] {
+            let mut chunk = [0u8; 512];
+            for start in (0..n - w).step_by(chunk.len()) {
+                let len = chunk.len().min(n - w - start);
+                let here = &bytes[start..start + len];
+                let other = &bytes[start + partner..start + partner + len];
+                for ((state, &here), &other) in chunk.iter_mut().zip(here).zip(other) {
+                    *state = pick(here & other & SOLID != 0);
+                }
+                bytes.extend_from_slice(&chunk[..len]);
+            }
+            bytes.resize(bytes.len() + w, illegal);
         }
-        bytes[4 * n..].fill(illegal);
+        for here in &mut bytes[..n] {
+            *here = pick(*here & RIGID != 0);
+        }
+        bytes
     }
 
-    /// True when the state is legal.
+    /// True when the state is legal: its cell and its second cell (`partner[o]` further:
+    /// the cell itself for a standing box) both carry what the orientation needs, without
+    /// a branch on the orientation.
+    #[inline]
     pub(super) fn legal(&self, (cell, o): State) -> bool {
         let g = |i: usize| self.ground.get(i).copied().unwrap_or(0);
-        match o {
-            STANDING => g(cell) & RIGID != 0,
-            ALONG_ROW => g(cell) & g(cell + 1) & SOLID != 0,
-            _ => g(cell) & g(cell + self.width) & SOLID != 0,
-        }
+        let (partner, need) = (self.partner[o & 3], NEED[o & 3]);
+        g(cell) & g(cell.wrapping_add(partner)) & need != 0
     }
 
     /// The state reached by rolling in direction `d` (from a legal state: in the array).
@@ -246,7 +210,7 @@ impl Plane {
     ) -> Vec<Dir> {
         let mut path = Vec::new();
         // A chain never revisits a state; the bound only guards against a broken invariant.
-        let mut left = self.ground.len() * 3;
+        let mut left = self.board.len() * 3;
         while state != end && left > 0 {
             left -= 1;
             let d = dir(state);
@@ -254,23 +218,5 @@ impl Plane {
             state = self.roll(state, d.opposite());
         }
         path
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn memory_is_taken_and_given_back_against_the_budget() {
-        let mut memory = Memory::new(MemoryBudget::new(400));
-        let table = memory.vec("the table", 60, 0u32).expect("240 bytes fit");
-        assert_eq!(memory.used(), 240);
-        let e = memory.vec("the other", 41, 0u32).unwrap_err();
-        assert_eq!((e.needed, e.budget), (404, 400));
-        assert!(e.what.contains("the other"), "{}", e.what);
-        memory.give_back::<u32>(table.len());
-        assert!(memory.vec("the other", 100, 0u32).is_ok());
-        assert!(memory.take::<u64>("a lot", usize::MAX).is_err());
     }
 }

@@ -142,14 +142,7 @@ impl Scratch {
             piece,
             target,
         } = *query;
-        if !(geometry.on_board(blank) && geometry.on_board(piece) && geometry.on_board(target)) {
-            return None;
-        }
-        let (blank, piece, target) = (
-            geometry.cell(blank),
-            geometry.cell(piece),
-            geometry.cell(target),
-        );
+        let [blank, piece, target] = geometry.cells([blank, piece, target])?;
         let open = &geometry.open;
         if blank == piece || !open[blank] || !open[piece] || !open[target] {
             return None;
@@ -203,7 +196,7 @@ impl Scratch {
             one_component,
             coords: &geometry.coords,
             empty_cost: &tables.empty_cost,
-            cols: geometry.cols,
+            cols: geometry.board.cols(),
             target: geometry.coords[target],
             landmarks: &tables.landmarks.dist,
             short: &tables.landmarks.short,

@@ -440,6 +440,7 @@ impl Bfs {
 mod tests {
     use super::*;
     use crate::case::Board;
+    use crate::solve::tables::padded_board;
     use grid_common::Pos;
 
     #[test]
@@ -447,7 +448,9 @@ mod tests {
         // An open 40x40 board, the blank in one corner and the piece in the other.
         let rows = vec!["1".repeat(40); 40];
         let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-        let geometry = Geometry::new(&Board::from_rows(&rows).expect("a board"));
+        let board = Board::from_rows(&rows).expect("a board");
+        let padded = padded_board(40, 40).expect("a small board");
+        let geometry = Geometry::new(&board, padded);
         let mut queue = Vec::new();
         let board = BlankBoard::new(&geometry, false, &mut queue);
         let (blank, piece) = (

@@ -39,11 +39,11 @@ use crate::case::{Board, Move, Query};
 use astar::Scratch;
 use blank::{Bfs, BlankSearch};
 use buckets::Buckets;
-use grid_common::budget::{MemoryBudget, OverBudget};
 use grid_common::Dir;
 use itertools::Itertools;
+use puzzle_frame::budget::{MemoryBudget, OverBudget};
 use std::fmt;
-use tables::{board_bytes, padded_cells, Tables};
+use tables::{board_bytes, padded_board, Tables};
 
 /// An unreachable distance.
 const INF: u32 = u32::MAX;
@@ -109,33 +109,21 @@ impl Options {
     }
 }
 
-/// Why a query (or the board) was given up.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Limit {
-    /// The solver would need more memory than the budget allows.
-    Memory(OverBudget),
-    /// The board has 2^29 cells or more (with a border around it): state indices would not
-    /// fit in 32 bits.
-    TooLarge,
-}
+/// Why a query (or the board) was given up: the memory budget ([`Limit::Memory`]), or a
+/// board too large to index ([`TooLarge`]).
+pub type Limit = puzzle_frame::Limit<TooLarge>;
 
-impl fmt::Display for Limit {
+/// The board has 2^29 cells or more (with a border around it): state indices would not fit
+/// in 32 bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooLarge;
+
+impl fmt::Display for TooLarge {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Limit::Memory(e) => write!(f, "{e}"),
-            Limit::TooLarge => write!(
-                f,
-                "the board is too large (at most 2^29 cells with a border around it)"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for Limit {}
-
-impl From<OverBudget> for Limit {
-    fn from(e: OverBudget) -> Limit {
-        Limit::Memory(e)
+        write!(
+            f,
+            "the board is too large (at most 2^29 cells with a border around it)"
+        )
     }
 }
 
@@ -156,16 +144,24 @@ impl Solver {
     /// Builds the tables of `board` (side-to-side costs, components, landmarks) within
     /// `options.budget`, checked before anything is allocated.
     pub fn new(board: &Board, options: &Options) -> Result<Solver, Limit> {
-        let padded = padded_cells(board.rows(), board.cols())?;
+        let padded = padded_board(board.rows(), board.cols())?;
         let landmarks = options.landmarks_for(board);
-        let fixed_bytes = board_bytes(padded, landmarks > 0);
+        let fixed_bytes = board_bytes(padded.len(), landmarks > 0);
         let budget = options.budget;
         let what = format!("the tables for the {}x{} board", board.rows(), board.cols());
         budget.check(&what, fixed_bytes)?;
         let mut queue = Buckets::with_limit(spare_bytes(budget, fixed_bytes));
-        let mut bfs = Bfs::new(padded);
-        let tables = Tables::new(board, landmarks, options.bound, &mut bfs, &mut queue);
-        let scratch = Scratch::new(padded * 4, queue, BlankSearch::new(padded), bfs);
+        let cells = padded.len();
+        let mut bfs = Bfs::new(cells);
+        let tables = Tables::new(
+            board,
+            padded,
+            landmarks,
+            options.bound,
+            &mut bfs,
+            &mut queue,
+        );
+        let scratch = Scratch::new(cells * 4, queue, BlankSearch::new(cells), bfs);
         let mut solver = Solver {
             tables,
             scratch,
@@ -181,17 +177,17 @@ impl Solver {
     /// The bytes that [`Solver::new`] checks against the budget for `board`: its tables and
     /// per-query arrays (not the queues, which grow within the rest of the budget).
     pub fn board_bytes(board: &Board, options: &Options) -> Result<u64, Limit> {
-        let padded = padded_cells(board.rows(), board.cols())?;
-        Ok(board_bytes(padded, options.landmarks_for(board) > 0))
+        let padded = padded_board(board.rows(), board.cols())?;
+        Ok(board_bytes(padded.len(), options.landmarks_for(board) > 0))
     }
 
     /// Checks, from a header's sizes alone, that a `rows` x `cols` board (one byte a cell,
     /// and a copy) and the least tables a solver could build for it fit `options.budget`:
     /// a board far beyond the budget is refused before it is read.
     pub fn check_size(rows: usize, cols: usize, options: &Options) -> Result<(), Limit> {
-        let padded = padded_cells(rows, cols)?;
+        let padded = padded_board(rows, cols)?;
         let board = (rows as u64).saturating_mul(cols as u64).saturating_mul(2);
-        let needed = board_bytes(padded, false).saturating_add(board);
+        let needed = board_bytes(padded.len(), false).saturating_add(board);
         let what = format!("the {rows}x{cols} board and its tables");
         Ok(options.budget.check(&what, needed)?)
     }

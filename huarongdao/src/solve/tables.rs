@@ -13,19 +13,18 @@ use super::landmarks::{Landmarks, StateGraph, LANDMARKS};
 use super::sides::{other_sides, side_costs, PAIR};
 use super::{Bound, Limit, INF, NONE};
 use crate::case::Board;
-use grid_common::{Dir, Pos};
+use grid_common::{Dir, Padded, Pos};
 
-/// The board padded with a border of fixed cells, as flat arrays: cell `c` is at row
-/// `c / width` and column `c % width` of the padded board, and a state is `cell * 4 + side`
-/// (the side of the piece the blank is on, a [`Dir`] index).
+/// The board padded with a border of fixed cells, as flat arrays laid out by [`Padded`]
+/// (a border of one cell): cell `c` is at row `c / width` and column `c % width` of the
+/// padded board, and a state is `cell * 4 + side` (the side of the piece the blank is on, a
+/// [`Dir`] index).
 #[derive(Clone, Debug)]
 pub(super) struct Geometry {
-    /// The board's rows and columns (without the border).
-    pub rows: usize,
-    pub cols: usize,
-    /// The padded board's row length.
-    pub width: usize,
-    /// Per direction, the step in cell indices.
+    /// Where the board lies in the flat arrays.
+    pub board: Padded,
+    /// Per direction, [`Padded::offset`] as a wrapping step in cell indices (the searches
+    /// step with `wrapping_add`).
     pub delta: [usize; 4],
     /// Per padded cell, whether it is open (movable).
     pub open: Vec<bool>,
@@ -34,48 +33,46 @@ pub(super) struct Geometry {
 }
 
 impl Geometry {
-    /// The padded board of `board` (whose size [`padded_cells`] has accepted).
-    pub fn new(board: &Board) -> Geometry {
-        let (rows, cols) = (board.rows(), board.cols());
-        let width = cols + 2;
-        let padded = (rows + 2) * width;
-        let mut open = vec![false; padded];
-        for pos in board.open.positions() {
-            open[(pos.row + 1) * width + pos.col + 1] = board.is_open(pos);
+    /// The flat arrays of `board`, laid out by `padded` (from [`padded_board`]).
+    pub fn new(board: &Board, padded: Padded) -> Geometry {
+        let (width, cols) = (padded.width(), padded.cols());
+        let mut open = vec![false; padded.len()];
+        // Each row of the board is a run of cells in the array.
+        for (row, cells) in board.open.cells().chunks(cols.max(1)).enumerate() {
+            let start = padded.index(Pos::new(row, 0));
+            open[start..start + cells.len()].copy_from_slice(cells);
+        }
+        let mut coords = Vec::with_capacity(padded.len());
+        for row in 0..padded.len() / width {
+            coords.extend((0..width).map(|col| (row as u32, col as u32)));
         }
         Geometry {
-            rows,
-            cols,
-            width,
-            delta: std::array::from_fn(|d| {
-                (Dir::DELTA_ROW[d] * width as isize + Dir::DELTA_COL[d]) as usize
-            }),
+            board: padded,
+            delta: padded.offsets().map(|offset| offset as usize),
             open,
-            coords: (0..padded)
-                .map(|c| ((c / width) as u32, (c % width) as u32))
-                .collect(),
+            coords,
         }
     }
 
     /// The padded cell of `pos` (which must be on the board).
     pub fn cell(&self, pos: Pos) -> usize {
-        (pos.row + 1) * self.width + pos.col + 1
+        self.board.index(pos)
     }
 
-    /// True when `pos` lies on the board.
-    pub fn on_board(&self, pos: Pos) -> bool {
-        pos.row < self.rows && pos.col < self.cols
+    /// The padded cells of `positions`, or `None` when one of them is off the board.
+    pub fn cells<const N: usize>(&self, positions: [Pos; N]) -> Option<[usize; N]> {
+        let (rows, cols) = (self.board.rows(), self.board.cols());
+        let on_board = positions.iter().all(|p| p.row < rows && p.col < cols);
+        on_board.then(|| positions.map(|pos| self.board.index(pos)))
     }
 }
 
-/// The number of padded cells of a `rows` x `cols` board, when state indices (four a
-/// cell) fit in 31 bits.
-pub(super) fn padded_cells(rows: usize, cols: usize) -> Result<usize, Limit> {
-    rows.checked_add(2)
-        .zip(cols.checked_add(2))
-        .and_then(|(r, c)| r.checked_mul(c))
-        .filter(|&p| p < 1 << 29)
-        .ok_or(Limit::TooLarge)
+/// The layout of a `rows` x `cols` board with a border of one cell, when state indices
+/// (four a padded cell) fit in 31 bits.
+pub(super) fn padded_board(rows: usize, cols: usize) -> Result<Padded, Limit> {
+    Padded::new(rows, cols, 1)
+        .filter(|padded| padded.len() < 1 << 29)
+        .ok_or(Limit::Other(super::TooLarge))
 }
 
 /// An upper bound of the bytes the solver holds for a board of `padded` padded cells, with
@@ -121,16 +118,17 @@ pub(super) struct Tables {
 }
 
 impl Tables {
-    /// The tables of `board` with `landmarks` landmarks and the estimate's bounds chosen by
-    /// `bound`; `bfs` and `queue` are scratch.
+    /// The tables of `board`, laid out by `padded`, with `landmarks` landmarks and the
+    /// estimate's bounds chosen by `bound`; `bfs` and `queue` are scratch.
     pub fn new(
         board: &Board,
+        padded: Padded,
         landmarks: usize,
         bound: Bound,
         bfs: &mut Bfs,
         queue: &mut Buckets,
     ) -> Tables {
-        let geometry = Geometry::new(board);
+        let geometry = Geometry::new(board, padded);
         let delta = geometry.delta;
         let (side_cost, max_cost) = side_costs(&geometry, bfs);
         let turn_cost = (0..side_cost.len() * 4)
@@ -162,7 +160,7 @@ impl Tables {
                     .wrapping_add(Dir::opposite_index(side))
                     .wrapping_sub(side)
             }),
-            empty_cost: empty_cost_table(geometry.rows, geometry.cols),
+            empty_cost: empty_cost_table(padded.rows(), padded.cols()),
             geometry,
             turn_cost,
             component,

@@ -1,9 +1,9 @@
 //! Checks of the census against the brute-force reference, for the tests and `cargo xtask`
 //! (feature `testkit`).
 
-use grid_common::budget::MemoryBudget;
-use grid_common::rng::Rng;
 use grid_common::Pos;
+use puzzle_frame::budget::MemoryBudget;
+use puzzle_frame::rng::Rng;
 
 use super::{reference, Pieces};
 use crate::solve::{Options, Solver};

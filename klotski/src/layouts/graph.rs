@@ -18,7 +18,7 @@
 //! more breadth-first search from its first unvisited rank. So N, G, S, the largest
 //! distance M and how many layouts have it (K) are exact.
 
-use grid_common::budget::{MemoryBudget, OverBudget};
+use puzzle_frame::budget::{MemoryBudget, OverBudget};
 
 use super::rank::{Ranker, Steps, EMPTY};
 use crate::solve::layout::{Frame, Shape};

@@ -15,12 +15,13 @@
 #[cfg(feature = "testkit")]
 pub mod check;
 pub mod graph;
+pub mod mode;
 pub(crate) mod rank;
 pub mod reference;
 pub mod sweep;
 
-use grid_common::budget::MemoryBudget;
 use grid_common::Pos;
+use puzzle_frame::budget::MemoryBudget;
 
 use crate::case::{Case, CaseError};
 use crate::solve::layout::{Frame, Shape};

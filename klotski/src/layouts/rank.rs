@@ -26,7 +26,7 @@
 
 use std::collections::HashMap;
 
-use grid_common::budget::MemoryBudget;
+use puzzle_frame::budget::MemoryBudget;
 
 use crate::solve::layout::Shape;
 use crate::solve::Limit;
@@ -165,7 +165,7 @@ impl Builder<'_> {
             self.base.extend_from_slice(&bases);
             self.child.extend_from_slice(&children);
             u32::try_from(nodes).map_err(|_| {
-                Limit::Memory(grid_common::budget::OverBudget {
+                Limit::Memory(puzzle_frame::budget::OverBudget {
                     what: "the layouts' rank tables".to_string(),
                     needed: u64::MAX,
                     budget: self.budget.bytes(),

@@ -99,7 +99,7 @@ pub(super) fn search<const W: usize>(
                     continue;
                 }
                 if states.len() >= max_states {
-                    return Err(Limit::States(options.max_states));
+                    return Err(Limit::Other(super::TooManyStates(options.max_states)));
                 }
                 states.push(key);
                 parents.push(head as u32);

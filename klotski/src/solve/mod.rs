@@ -14,7 +14,7 @@ mod table;
 
 use std::fmt;
 
-use grid_common::budget::{MemoryBudget, OverBudget};
+use puzzle_frame::budget::MemoryBudget;
 
 use crate::case::{Case, Move};
 use bfs::Found;
@@ -30,6 +30,12 @@ pub struct Options {
     pub budget: MemoryBudget,
     /// The most positions one search may store (`--max-states`).
     pub max_states: usize,
+    /// Also count the positions reachable from the start (`--count`): every search then
+    /// visits them all.
+    pub reach: bool,
+    /// `--hardest`: the binary answers each case with the census of its blocks
+    /// ([`crate::layouts`]) instead; the solver does not read it.
+    pub hardest: bool,
 }
 
 impl Default for Options {
@@ -37,36 +43,27 @@ impl Default for Options {
         Options {
             budget: MemoryBudget::default(),
             max_states: DEFAULT_MAX_STATES,
+            reach: false,
+            hardest: false,
         }
     }
 }
 
-/// Why a case was given up.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Limit {
-    /// The search would store more positions than `--max-states` allows.
-    States(usize),
-    /// The search would need more memory than `--max-memory` allows.
-    Memory(OverBudget),
-}
+/// Why a case was given up: the memory budget ([`Limit::Memory`]) or `--max-states`
+/// ([`TooManyStates`]).
+pub type Limit = puzzle_frame::Limit<TooManyStates>;
 
-impl fmt::Display for Limit {
+/// The search would store more positions than `--max-states` allows (the limit).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooManyStates(pub usize);
+
+impl fmt::Display for TooManyStates {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Limit::States(n) => write!(
-                f,
-                "the search would store more than {n} positions (raise it with --max-states N)"
-            ),
-            Limit::Memory(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for Limit {}
-
-impl From<OverBudget> for Limit {
-    fn from(e: OverBudget) -> Limit {
-        Limit::Memory(e)
+        write!(
+            f,
+            "the search would store more than {} positions (raise it with --max-states N)",
+            self.0
+        )
     }
 }
 
@@ -189,6 +186,17 @@ impl Solver {
                 farthest: found.farthest,
             }
         )))
+    }
+
+    /// What the binary prints for a case: a shortest solution and, with [`Options::reach`],
+    /// what is reachable from the start (from the same search, which then visits every
+    /// position).
+    pub fn answer(&mut self, case: &Case) -> Result<(Option<Vec<Move>>, Option<Reach>), Limit> {
+        if self.options.reach {
+            self.moves_and_reach(case).map(|(m, r)| (m, Some(r)))
+        } else {
+            self.moves(case).map(|m| (m, None))
+        }
     }
 
     /// How many positions are reachable from the start, and the most moves one needs.

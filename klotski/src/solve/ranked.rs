@@ -16,7 +16,7 @@
 //! one move from the goal at level `d` or less, found while that level was made (or the
 //! start, checked first), and the search would have stopped there.
 
-use grid_common::budget::MemoryBudget;
+use puzzle_frame::budget::MemoryBudget;
 
 use super::{Limit, Options, Reach};
 use crate::case::{Case, Move};
@@ -196,7 +196,7 @@ fn bfs(
         }
         visited += next.len();
         if visited > options.max_states {
-            return Err(Limit::States(options.max_states));
+            return Err(Limit::Other(super::TooManyStates(options.max_states)));
         }
         if next.is_empty() {
             break;

@@ -4,8 +4,7 @@
 //! Both keep, per position, whether it was reached and, with paths, a tag: the turn of the
 //! tail block the move into it dropped, enough to walk back.
 
-use super::memory::{charged_vec, Ledger};
-use grid_common::budget::OverBudget;
+use puzzle_frame::budget::{Ledger, OverBudget};
 
 /// An unsigned word for list entries: `u32` when the values fit, else `u64`.
 pub(crate) trait Word: Copy + Ord {
@@ -68,8 +67,8 @@ impl<const TAGS: bool> DenseMarks<TAGS> {
         ledger.allocate(what, total)?;
         ledger.release(total);
         Ok(DenseMarks {
-            seen: charged_vec(ledger, what, words, 0)?,
-            tags: charged_vec(ledger, what, if tags { 2 * words } else { 0 }, 0)?,
+            seen: ledger.vec(what, words, 0)?,
+            tags: ledger.vec(what, if tags { 2 * words } else { 0 }, 0)?,
             len: 0,
         })
     }
@@ -149,7 +148,7 @@ impl<const B: usize, const W: usize> HashedMarks<B, W> {
     pub fn new(ledger: &mut Ledger) -> Result<HashedMarks<B, W>, OverBudget> {
         let size = 1usize << 10;
         Ok(HashedMarks {
-            slots: charged_vec(ledger, Self::WHAT, size, [0; W])?,
+            slots: ledger.vec(Self::WHAT, size, [0; W])?,
             shift: 64 - size.trailing_zeros(),
             runs: 0,
             len: 0,
@@ -174,7 +173,7 @@ impl<const B: usize, const W: usize> HashedMarks<B, W> {
     #[cold]
     fn grow(&mut self, ledger: &mut Ledger) -> Result<(), OverBudget> {
         let size = self.slots.len() * 2;
-        let mut slots = charged_vec(ledger, Self::WHAT, size, [0; W])?;
+        let mut slots = ledger.vec(Self::WHAT, size, [0; W])?;
         let shift = self.shift - 1;
         let mask = size - 1;
         for held in &self.slots {
@@ -245,7 +244,7 @@ pub(crate) type HashedRunsTagged = HashedMarks<2, 7>;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grid_common::budget::MemoryBudget;
+    use puzzle_frame::budget::MemoryBudget;
 
     /// The same marks on both stores give the same answers.
     #[test]

@@ -30,19 +30,17 @@
 //!
 //! **Limits.** Every store, table and list is charged to the memory budget before it is
 //! allocated or grown ([`Limit::Memory`]); `max_states` bounds the positions stored
-//! ([`Limit::States`]).
+//! ([`TooManyStates`]).
 
 mod marks;
-mod memory;
 mod packed;
 mod shaped;
 mod tables;
 
 use crate::case::{Case, Move};
-use grid_common::budget::{MemoryBudget, OverBudget};
 use grid_common::Pos;
 use marks::{DenseMarks, HashedRuns, HashedRunsTagged};
-use memory::Ledger;
+use puzzle_frame::budget::{Ledger, MemoryBudget};
 use shaped::Shapes;
 use std::fmt;
 use tables::{Board, NONE};
@@ -101,31 +99,26 @@ impl Default for Options {
     }
 }
 
-/// Why a case was given up.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Limit {
-    /// More than `max_states` positions were stored.
-    States {
-        /// The state budget.
-        max_states: u64,
-    },
-    /// A store would pass the memory budget.
-    Memory(OverBudget),
+/// Why a case was given up: a store would pass the memory budget ([`Limit::Memory`]), or
+/// more than `max_states` positions were stored ([`TooManyStates`]).
+pub type Limit = puzzle_frame::Limit<TooManyStates>;
+
+/// More than `max_states` positions were stored (`--max-states`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooManyStates {
+    /// The state budget.
+    pub max_states: u64,
 }
 
-impl fmt::Display for Limit {
+impl fmt::Display for TooManyStates {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Limit::States { max_states } => write!(
-                f,
-                "gave up after storing {max_states} snake positions without settling the case (raise it with --max-states N)"
-            ),
-            Limit::Memory(e) => write!(f, "{e}"),
-        }
+        write!(
+            f,
+            "gave up after storing {} snake positions without settling the case (raise it with --max-states N)",
+            self.max_states
+        )
     }
 }
-
-impl std::error::Error for Limit {}
 
 /// What one search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -188,7 +181,7 @@ impl Solver {
             return Ok(done(Some(0), want_moves.then(Vec::new), &ledger));
         }
         let board = Board::new(case, &mut ledger)?;
-        let head = case.body[0].row * case.cols() + case.body[0].col;
+        let head = case.stone.index(case.body[0]);
         if guided && board.distance[head] == NONE {
             return Ok(done(None, None, &ledger));
         }
@@ -268,7 +261,7 @@ impl Run<'_> {
 
 /// The store `options` picks for `case`: [`Store::Dense`], [`Store::Hashed`] or
 /// [`Store::Packed`].
-pub fn choose_store(case: &Case, options: &Options, want_moves: bool) -> Store {
+pub(crate) fn choose_store(case: &Case, options: &Options, want_moves: bool) -> Store {
     let Some(s) = Shapes::new(case).filter(|_| options.store != Store::Packed) else {
         return Store::Packed;
     };

@@ -4,12 +4,11 @@
 //! are first reached, with an open-addressing hash table over it and, with paths, a parent
 //! per position.
 
-use super::memory::{charged_vec, Ledger};
-use super::tables::{direction_of, directions, opposite, Board, NONE};
-use super::{Found, Limit};
+use super::tables::{direction_of, directions, Board, NONE};
+use super::{Found, Limit, TooManyStates};
 use crate::case::{Case, Move};
-use grid_common::budget::OverBudget;
 use grid_common::Dir;
+use puzzle_frame::budget::{Ledger, OverBudget};
 
 /// Bits of the head cell in a packed position (cells < 2^14).
 const HEAD_BITS: usize = 14;
@@ -79,7 +78,7 @@ impl Arena {
     #[cold]
     fn grow(&mut self, ledger: &mut Ledger) -> Result<(), OverBudget> {
         let size = self.table.len() * 2;
-        let mut table = charged_vec(ledger, TABLE, size, NONE)?;
+        let mut table = ledger.vec(TABLE, size, NONE)?;
         let mask = size - 1;
         for index in 0..self.len {
             let mut slot = Arena::hash(self.get(index)) as usize & mask;
@@ -130,6 +129,10 @@ fn shifted(key: &mut [u64], bits: usize, to: u32, dir: usize) {
 
 /// The fewest moves for `case` (the head not on (1,1), and with a way there when `guided`),
 /// with the moves when `want_moves`; layers as in [`super::shaped`].
+///
+/// Not inlined (one call a case), so that its loop over the body, the search's hot spot,
+/// is compiled on its own rather than with whatever its caller holds.
+#[inline(never)]
 pub(crate) fn search(
     case: &Case,
     board: &Board,
@@ -144,13 +147,13 @@ pub(crate) fn search(
     let mut arena = Arena {
         words,
         data: Vec::new(),
-        table: charged_vec(ledger, TABLE, 1024, NONE)?,
+        table: ledger.vec(TABLE, 1024, NONE)?,
         len: 0,
     };
     // The indices are u32, the last one kept for "none".
     let max_states = max_states.min(u64::from(NONE - 1));
     let mut dirs = directions(case);
-    let head = case.body[0].row * board.cols + case.body[0].col;
+    let head = case.stone.index(case.body[0]);
     let mut key = vec![0u64; words];
     pack(&mut key, head, &dirs);
     let slot = arena.find(&key);
@@ -192,7 +195,7 @@ pub(crate) fn search(
                         continue;
                     }
                     key.copy_from_slice(&from_key);
-                    shifted(&mut key, bits, to, opposite(m));
+                    shifted(&mut key, bits, to, Dir::opposite_index(m));
                     let now = !guided || closer & (1 << m) != 0;
                     let slot = arena.find(&key);
                     if arena.table[slot] != NONE {
@@ -200,7 +203,7 @@ pub(crate) fn search(
                     }
                     let new = arena.insert(slot, &key, ledger)?;
                     if arena.len as u64 > max_states {
-                        return Err(Limit::States { max_states });
+                        return Err(Limit::Other(TooManyStates { max_states }));
                     }
                     if want_moves {
                         let what = "the parents of visited positions";
@@ -240,7 +243,7 @@ fn walk_back(arena: &Arena, parents: &[u32], goal: usize) -> Vec<Move> {
     let mut index = goal;
     while let Some(&parent) = parents.get(index).filter(|&&p| p != NONE) {
         let first = (arena.get(index)[0] >> HEAD_BITS & 3) as usize;
-        moves.push(Move::from_index(opposite(first)));
+        moves.push(Move::from_index(Dir::opposite_index(first)));
         index = parent as usize;
         if moves.len() > arena.len {
             break; // a cycle cannot happen; the bound keeps a mistake from hanging

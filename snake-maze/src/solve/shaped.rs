@@ -11,12 +11,12 @@
 //! the tag that lets the path be walked back).
 
 use super::marks::{Marks, Word};
-use super::memory::{charged_vec, Ledger};
-use super::tables::{covered, directions, opposite, Board, APPLY, NONE, TURN};
-use super::{Found, Limit};
+use super::tables::{covered, directions, Board, APPLY, NONE, TURN};
+use super::{Found, Limit, TooManyStates};
 use crate::case::{Case, Move};
-use grid_common::budget::OverBudget;
+use grid_common::Dir;
 use itertools::Itertools;
+use puzzle_frame::budget::{Ledger, OverBudget};
 
 /// The largest shape table (entries) built; past it, the covered neighbours are computed.
 const MASK_TABLE_MAX: u64 = 1 << 20;
@@ -103,7 +103,7 @@ impl<M: Marks, E: Word> Search<'_, M, E> {
         let kept = shape / 3;
         let dropped = (shape % 3) as u8;
         let step = |m: usize, to: u32| {
-            let new_first = opposite(m);
+            let new_first = Dir::opposite_index(m);
             let turn = TURN[new_first][first];
             let (new_shape, tag) = if s.turns > 0 {
                 (turn as u64 * s.top + kept, dropped)
@@ -124,9 +124,9 @@ impl<M: Marks, E: Word> Search<'_, M, E> {
                 continue;
             }
             if self.marks.len() > self.max_states {
-                return Err(Limit::States {
+                return Err(Limit::Other(TooManyStates {
                     max_states: self.max_states,
-                });
+                }));
             }
             if to == 0 {
                 return Ok(Some(index));
@@ -146,7 +146,11 @@ impl<M: Marks, E: Word> Search<'_, M, E> {
 /// The fewest moves for `case` (the head not on (1,1), and with a way there when `guided`),
 /// with the moves when `want_moves`. `guided`: layers by the estimate (see the module docs
 /// of [`super`]); otherwise plain breadth-first layers.
+///
+/// Not inlined (one call a case), so that its loop, the search's hot spot, is compiled on
+/// its own rather than with whatever its caller holds.
 #[allow(clippy::too_many_arguments)]
+#[inline(never)]
 pub(crate) fn search<M: Marks, E: Word>(
     case: &Case,
     board: &Board,
@@ -171,7 +175,7 @@ pub(crate) fn search<M: Marks, E: Word>(
         .iter()
         .tuple_windows()
         .fold(0u64, |shape, (&a, &b)| shape * 3 + TURN[a][b] as u64);
-    let head = (case.body[0].row * board.cols + case.body[0].col) as u64;
+    let head = case.stone.index(case.body[0]) as u64;
     let start_hd = head * 4 + dirs[0] as u64;
     let start = start_hd * s.shapes + shape;
     marks.mark(start, 0, ledger)?;
@@ -264,7 +268,7 @@ fn radix_sort<E: Word>(
     scratch.resize(n, E::wrap(0));
     let counted = buckets * passes as usize;
     let counts_bytes = (counted * std::mem::size_of::<usize>()) as u64;
-    let mut counts = charged_vec(ledger, "the counts of a radix sort", counted, 0usize)?;
+    let mut counts = ledger.vec("the counts of a radix sort", counted, 0usize)?;
     for e in list.iter() {
         let v = e.get();
         for (p, count) in counts.chunks_exact_mut(buckets).enumerate() {
@@ -307,7 +311,7 @@ fn walk_back<M: Marks>(marks: &M, board: &Board, s: Shapes, start: u64, goal: u6
         let shape = index % s.shapes;
         let cell = (hd >> 2) as usize;
         let first = (hd & 3) as usize;
-        moves.push(Move::from_index(opposite(first)));
+        moves.push(Move::from_index(Dir::opposite_index(first)));
         let dropped = u64::from(marks.tag(index));
         let from = board.next[cell * 4 + first];
         if from == NONE {
@@ -327,16 +331,10 @@ fn walk_back<M: Marks>(marks: &M, board: &Board, s: Shapes, start: u64, goal: u6
     moves
 }
 
-impl From<OverBudget> for Limit {
-    fn from(e: OverBudget) -> Limit {
-        Limit::Memory(e)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grid_common::budget::MemoryBudget;
+    use puzzle_frame::budget::MemoryBudget;
 
     /// The radix sort orders lists as a comparison sort does, for every width of entry,
     /// short lists and long, entries sharing digits or not.

@@ -2,10 +2,9 @@
 //! (1,1) on the lair without the body), and the turn arithmetic of body shapes, derived
 //! from [`Dir`].
 
-use super::memory::Ledger;
 use crate::case::Case;
-use grid_common::budget::OverBudget;
 use grid_common::Dir;
+use puzzle_frame::budget::{Ledger, OverBudget};
 
 /// No neighbour (off the lair or a stone), or no way to (1,1).
 pub(crate) const NONE: u32 = u32::MAX;
@@ -51,12 +50,8 @@ pub(crate) const TURN: [[usize; 4]; 4] = {
     table
 };
 
-/// The index of the direction opposite to direction `index`.
-pub(crate) const fn opposite(index: usize) -> usize {
-    Dir::opposite_index(index)
-}
-
-/// The direction of a unit offset `(dr, dc)` (Up for anything else; callers pass unit offsets).
+/// The direction of a unit offset `(dr, dc)`, looked up in [`Dir`]'s deltas (Up for anything
+/// else; callers pass unit offsets).
 pub(crate) fn direction_of(dr: isize, dc: isize) -> usize {
     Dir::ALL
         .iter()
@@ -74,10 +69,8 @@ pub(crate) fn directions(case: &Case) -> Vec<usize> {
         .collect()
 }
 
-/// The lair's tables for one case.
+/// The lair's tables for one case; a cell is its index in the lair's [`Grid`](grid_common::Grid).
 pub(crate) struct Board {
-    /// Number of columns.
-    pub cols: usize,
     /// `next[cell * 4 + dir]`: the open neighbour of `cell` in `dir`, or [`NONE`].
     pub next: Vec<u32>,
     /// `distance[cell]`: the fewest moves from `cell` to (1,1) over open cells, ignoring the
@@ -90,23 +83,23 @@ pub(crate) struct Board {
 impl Board {
     /// The tables of `case`'s lair, charged to `ledger`.
     pub fn new(case: &Case, ledger: &mut Ledger) -> Result<Board, OverBudget> {
-        let (rows, cols) = (case.rows(), case.cols());
-        let cells = rows * cols;
+        let lair = &case.stone;
+        let cells = lair.len();
         ledger.allocate("the lair's tables", cells as u64 * (4 * 4 + 4 + 1))?;
         let mut next = vec![NONE; cells * 4];
-        for p in case.stone.positions() {
-            if case.stone[p] {
+        for (cell, &stone) in lair.cells().iter().enumerate() {
+            if stone {
                 continue;
             }
-            for (d, q) in case.stone.neighbours(p) {
-                if !case.stone[q] {
-                    next[(p.row * cols + p.col) * 4 + d.index()] = (q.row * cols + q.col) as u32;
+            for (d, q) in lair.neighbours(lair.pos(cell)) {
+                if !lair[q] {
+                    next[cell * 4 + d.index()] = lair.index(q) as u32;
                 }
             }
         }
         let mut distance = vec![NONE; cells];
         let mut queue = Vec::with_capacity(cells);
-        if !case.stone.cells().first().copied().unwrap_or(true) {
+        if !lair.cells().first().copied().unwrap_or(true) {
             distance[0] = 0;
             queue.push(0u32);
         }
@@ -133,7 +126,6 @@ impl Board {
             })
             .collect();
         Ok(Board {
-            cols,
             next,
             distance,
             closer,
@@ -172,7 +164,6 @@ mod tests {
             assert_eq!(APPLY[0][i], i);
             assert_eq!(APPLY[1][i], d.clockwise().index());
             assert_eq!(APPLY[2][i], d.counter_clockwise().index());
-            assert_eq!(opposite(i), d.opposite().index());
             for t in 0..3 {
                 assert_eq!(TURN[i][APPLY[t][i]], t);
             }

@@ -8,6 +8,9 @@ pub(super) struct ShownFrame {
     pub(super) step: usize,
     pub(super) caption: String,
     pub(super) rows: Vec<String>,
+    /// For a frame that shows a window of a board too large for one: the window's first
+    /// row and column on the board (0-based), from its caption's `(rows a-b, columns c-d)`.
+    pub(super) window: Option<(usize, usize)>,
     /// Read out of boxes: the rows are exact (a plain row lost its trailing spaces).
     pub(super) boxed: bool,
     /// False when the frame's end could not be told from the next lines (a film of no
@@ -28,6 +31,28 @@ pub(super) fn caption_numbers(line: &str) -> Option<(usize, usize)> {
     let (numbers, _) = rest.split_once(": ")?;
     let (k, n) = numbers.split_once('/')?;
     Some((k.parse().ok()?, n.parse().ok()?))
+}
+
+/// A caption without the window a following frame names: `step 3/9: R (rows 41-80,
+/// columns 1-80)` is `step 3/9: R` and `Some((40, 0))`.
+pub(super) fn split_window(caption: &str) -> (&str, Option<(usize, usize)>) {
+    let parsed = caption.strip_suffix(')').and_then(|rest| {
+        let (head, window) = rest.rsplit_once(" (rows ")?;
+        let (rows, cols) = window.split_once(", columns ")?;
+        let first = |range: &str| {
+            range
+                .split_once('-')?
+                .0
+                .parse::<usize>()
+                .ok()?
+                .checked_sub(1)
+        };
+        Some((head, (first(rows)?, first(cols)?)))
+    });
+    match parsed {
+        Some((head, window)) => (head, Some(window)),
+        None => (caption, None),
+    }
 }
 
 /// The films in a binary's standard output under `COLUMNS=1`: each frame is its caption,
@@ -61,10 +86,12 @@ pub(super) fn parse_show(stdout: &str) -> Vec<ShownFilm> {
         }
         if let Some(film) = films.last_mut() {
             let (rows, boxed) = unbox(&block);
+            let (caption, window) = split_window(lines[i]);
             film.frames.push(ShownFrame {
                 step: k,
-                caption: lines[i].to_string(),
+                caption: caption.to_string(),
                 rows,
+                window,
                 boxed,
                 exact,
             });
@@ -118,14 +145,19 @@ pub(super) fn compare(
         }
     }
     let shown = attr("data-board").ok_or("no data-board")?;
-    let rows: Vec<&str> = shown.split('\n').collect();
+    let mut rows: Vec<String> = shown.split('\n').map(str::to_string).collect();
     let width = rows.first().map_or(0, |r| r.chars().count());
     if rows.iter().any(|r| r.chars().count() != width) {
         return Err("data-board rows of different lengths".into());
     }
+    if let Some(window) = frame.window {
+        // The page draws the cells the solution uses; --show a window of them per frame.
+        let origin = attr("data-window").ok_or("no data-window")?;
+        rows = cut_window(&rows, origin, window, &frame.rows)?;
+    }
     // `--show` trims the spaces at the end of a plain line; boxed rows are exact.
     let page: Vec<&str> = if frame.boxed {
-        rows.clone()
+        rows.iter().map(String::as_str).collect()
     } else {
         rows.iter().map(|r| r.trim_end_matches(' ')).collect()
     };
@@ -156,6 +188,34 @@ pub(super) fn compare(
     Ok(())
 }
 
+/// The part of the page's board `rows` (whose top-left cell is the board's `origin`,
+/// `"top,left"`) that a `--show` frame of `shown` rows draws from `window` on.
+fn cut_window(
+    rows: &[String],
+    origin: &str,
+    window: (usize, usize),
+    shown: &[String],
+) -> Result<Vec<String>, String> {
+    let parse = || -> Option<(usize, usize)> {
+        let (top, left) = origin.split_once(',')?;
+        Some((top.parse().ok()?, left.parse().ok()?))
+    };
+    let (top, left) = parse().ok_or_else(|| format!("data-window {origin:?}"))?;
+    let (r0, c0) = (window.0.checked_sub(top), window.1.checked_sub(left));
+    let (Some(r0), Some(c0)) = (r0, c0) else {
+        return Err(format!(
+            "the --show window {window:?} starts outside the page's"
+        ));
+    };
+    let cols = shown.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+    Ok(rows
+        .iter()
+        .skip(r0)
+        .take(shown.len())
+        .map(|r| r.chars().skip(c0).take(cols).collect())
+        .collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -171,5 +231,21 @@ mod tests {
         assert_eq!(films[1].frames[0].rows, vec!["A", " "]);
         assert!(films[1].frames[0].boxed && !films[0].frames[0].boxed);
         assert_eq!(films[1].frames[1].rows, vec![" ", "A"]);
+    }
+
+    #[test]
+    fn a_following_frame_names_its_window() {
+        assert_eq!(
+            split_window("step 3/9: R (rows 41-80, columns 2-81)"),
+            ("step 3/9: R", Some((40, 1)))
+        );
+        assert_eq!(split_window("step 3/9: (x)"), ("step 3/9: (x)", None));
+        let page: Vec<String> = ["abcd", "efgh", "ijkl"].map(String::from).to_vec();
+        let shown: Vec<String> = ["fg", "jk"].map(String::from).to_vec();
+        assert_eq!(
+            cut_window(&page, "10,20", (11, 21), &shown),
+            Ok(shown.clone())
+        );
+        assert!(cut_window(&page, "10,20", (9, 21), &shown).is_err());
     }
 }

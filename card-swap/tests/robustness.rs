@@ -6,8 +6,8 @@ use card_swap::parse::{Cases, Shape};
 use card_swap::solve::{Limit, Options, Solver};
 use card_swap::testkit::{self, board_text, random_board};
 use card_swap::Case;
-use grid_common::budget::MemoryBudget;
-use grid_common::rng::Rng;
+use puzzle_frame::budget::MemoryBudget;
+use puzzle_frame::rng::Rng;
 
 #[test]
 fn mangled_inputs_are_answers_or_errors() {
@@ -71,6 +71,7 @@ fn a_low_budget_stops_a_large_board() {
     let small = Case::from_lines(&["* A", "**B"]).unwrap();
     let mut solver = Solver::new(&Options {
         budget: MemoryBudget::new(1 << 20),
+        ..Options::default()
     });
     for result in [
         solver.count(&large).map(|_| ()),
@@ -98,7 +99,7 @@ fn the_binary_stops_at_the_budget() {
         .map(|_| board_text(&random_board(&mut rng, 12, 12), false, false))
         .collect();
     let args = ["--rows", "12", "--cols", "12", "--max-memory", "1M"];
-    let output = grid_common::transcript::run(
+    let output = puzzle_frame::transcript::run(
         env!("CARGO_BIN_EXE_card-swap").as_ref(),
         &args,
         input.as_bytes(),
@@ -114,7 +115,7 @@ fn the_binary_stops_at_the_budget() {
         "{stderr}"
     );
     // Under the default budget the same input is answered.
-    let output = grid_common::transcript::run(
+    let output = puzzle_frame::transcript::run(
         env!("CARGO_BIN_EXE_card-swap").as_ref(),
         &args[..4],
         input.as_bytes(),

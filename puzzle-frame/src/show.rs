@@ -12,7 +12,7 @@
 use std::io::{self, Write};
 
 use crate::film::Film;
-use crate::{Grid, Pos};
+use grid_common::{Grid, Pos};
 
 /// The terminal width assumed when `COLUMNS` is not set.
 pub const DEFAULT_WIDTH: usize = 100;
@@ -126,15 +126,31 @@ pub fn render(film: &Film, options: &ShowOptions) -> String {
 
 /// Writes the film as text (see the module docs).
 pub fn write(out: &mut dyn Write, film: &Film, options: &ShowOptions) -> io::Result<()> {
-    let window = crop_window(film);
-    if !window.is_whole(&film.start) {
+    for line in &film.preface {
+        writeln!(out, "{line}")?;
+    }
+    let area = crop_window(film);
+    let (max_rows, max_cols) = (CROP_ROWS, max_drawn_cols(film));
+    // The cells the solution uses do not fit one window: each frame gets its own, which
+    // follows that step's changes, and says where it is in its caption.
+    let follows = area.rows > max_rows || area.cols > max_cols;
+    if follows {
+        writeln!(
+            out,
+            "(a window of {} x {} cells of the {} x {} board follows the moves)",
+            area.rows.min(max_rows),
+            area.cols.min(max_cols),
+            film.start.rows(),
+            film.start.cols()
+        )?;
+    } else if !area.is_whole(&film.start) {
         writeln!(
             out,
             "(rows {}-{}, columns {}-{} of the {} x {} board)",
-            window.top + 1,
-            window.top + window.rows,
-            window.left + 1,
-            window.left + window.cols,
+            area.top + 1,
+            area.top + area.rows,
+            area.left + 1,
+            area.left + area.cols,
             film.start.rows(),
             film.start.cols()
         )?;
@@ -142,16 +158,36 @@ pub fn write(out: &mut dyn Write, film: &Film, options: &ShowOptions) -> io::Res
     let n = film.len();
     let capped = !options.all && n > 2 * CAP_STEPS;
     let shown = |k: usize| !capped || k <= CAP_STEPS || k > n - CAP_STEPS;
+    let windows = if follows {
+        following_windows(film, area, (max_rows, max_cols))
+    } else {
+        vec![area; n + 1]
+    };
+    let caption = |k: usize| {
+        let w = windows[k];
+        match follows {
+            true => format!(
+                "{} (rows {}-{}, columns {}-{})",
+                film.caption(k),
+                w.top + 1,
+                w.top + w.rows,
+                w.left + 1,
+                w.left + w.cols
+            ),
+            false => film.caption(k),
+        }
+    };
     // Every caption shown, for one column width across the whole film.
     let caption_width = (0..=n)
         .filter(|&k| shown(k))
-        .map(|k| film.caption(k).chars().count())
+        .map(|k| caption(k).chars().count())
         .max()
         .unwrap_or(0);
+    let drawn_cols = windows.iter().map(|w| w.cols).max().unwrap_or(0);
     let board_width = if film.boxed {
-        4 * window.cols + 1
+        4 * drawn_cols + 1
     } else {
-        window.cols
+        drawn_cols
     };
     let column = board_width.max(caption_width);
     let per_row = ((options.width + GAP) / (column + GAP)).max(1);
@@ -171,7 +207,7 @@ pub fn write(out: &mut dyn Write, film: &Film, options: &ShowOptions) -> io::Res
         pending.clear();
         Ok(())
     };
-    for k in 0..=n {
+    for (k, &window) in windows.iter().enumerate() {
         if let Some(step) = k.checked_sub(1).and_then(|i| film.steps.get(i)) {
             for &(pos, c) in &step.changes {
                 if let Some(cell) = board.get_mut(pos) {
@@ -191,7 +227,7 @@ pub fn write(out: &mut dyn Write, film: &Film, options: &ShowOptions) -> io::Res
                 n - 2 * CAP_STEPS
             )?;
         }
-        let mut lines = vec![film.caption(k)];
+        let mut lines = vec![caption(k)];
         lines.extend(draw(&board, window, film.boxed));
         pending.push(lines);
         if pending.len() == per_row {
@@ -200,6 +236,65 @@ pub fn write(out: &mut dyn Write, film: &Film, options: &ShowOptions) -> io::Res
     }
     flush(out, &mut pending)
 }
+
+/// The most board columns one frame may draw: [`CROP_COLUMNS`] characters, a boxed cell
+/// being four characters wide.
+fn max_drawn_cols(film: &Film) -> usize {
+    if film.boxed {
+        (CROP_COLUMNS - 1) / 4
+    } else {
+        CROP_COLUMNS
+    }
+}
+
+/// One window per frame, each of at most `size` cells inside `area`, following the moves:
+/// a frame keeps the window before it while its step's changes lie inside it, else the
+/// window is centred on them (step 0 on the first step's changes).
+fn following_windows(film: &Film, area: Window, size: (usize, usize)) -> Vec<Window> {
+    let (rows, cols) = (area.rows.min(size.0), area.cols.min(size.1));
+    let centred = |first: usize, last: usize, start: usize, len: usize, span: usize| {
+        let centre = (first + last) / 2;
+        centre
+            .saturating_sub(span / 2)
+            .clamp(start, start + len - span)
+    };
+    let mut window = Window {
+        top: area.top,
+        left: area.left,
+        rows,
+        cols,
+    };
+    let mut windows = Vec::with_capacity(film.len() + 1);
+    for k in 0..=film.len() {
+        let step = film.steps.get(k.saturating_sub(1));
+        let changes = step.map_or(&[][..], |s| s.changes.as_slice());
+        let rows_used = changes.iter().map(|(p, _)| p.row).minmax();
+        let cols_used = changes.iter().map(|(p, _)| p.col).minmax();
+        if let (Some((r0, r1)), Some((c0, c1))) = (rows_used, cols_used) {
+            let inside = |w: &Window| {
+                r0 >= w.top && r1 < w.top + w.rows && c0 >= w.left && c1 < w.left + w.cols
+            };
+            if !inside(&window) {
+                window.top = centred(r0, r1, area.top, area.rows, rows);
+                window.left = centred(c0, c1, area.left, area.cols, cols);
+            }
+        }
+        windows.push(window);
+    }
+    windows
+}
+
+/// The smallest and largest of some numbers.
+trait MinMax: Iterator<Item = usize> + Sized {
+    fn minmax(self) -> Option<(usize, usize)> {
+        self.fold(None, |acc, x| match acc {
+            None => Some((x, x)),
+            Some((lo, hi)) => Some((lo.min(x), hi.max(x))),
+        })
+    }
+}
+
+impl<I: Iterator<Item = usize>> MinMax for I {}
 
 /// The window of the board as lines of text, plain or boxed.
 fn draw(board: &Grid<char>, window: Window, boxed: bool) -> Vec<String> {
@@ -348,5 +443,42 @@ mod tests {
             render(&film, &ShowOptions::default()),
             "step 0/0: start\n+---+---+\n| A | . |\n+---+---+\n"
         );
+    }
+    #[test]
+    fn a_solution_larger_than_the_window_is_followed_frame_by_frame() {
+        // A piece walks down the first column of a 300 x 200 board, then along the last row.
+        let (rows, cols) = (300, 200);
+        let mut start = Grid::new(rows, cols, '.');
+        start[Pos::new(0, 0)] = 'A';
+        let mut b = FilmBuilder::new(start);
+        let mut at = Pos::new(0, 0);
+        let path = (1..rows)
+            .map(|r| Pos::new(r, 0))
+            .chain((1..cols).map(|c| Pos::new(rows - 1, c)));
+        for next in path {
+            b.set(at, '.');
+            b.set(next, 'A');
+            b.step("M");
+            at = next;
+        }
+        let film = b.finish();
+        let text = render(&film, &ShowOptions::default());
+        assert!(text
+            .starts_with("(a window of 40 x 80 cells of the 300 x 200 board follows the moves)\n"));
+        // 41 frames of 41 lines of at most 80 cells (one frame a row at 100 columns).
+        assert!(text.len() < 41 * 41 * 101 + 200, "{}", text.len());
+        let captions: Vec<&str> = text.lines().filter(|l| l.starts_with("step ")).collect();
+        assert_eq!(captions.len(), 41);
+        assert_eq!(captions[0], "step 0/498: start (rows 1-40, columns 1-80)");
+        assert_eq!(captions[1], "step 1/498: M (rows 1-40, columns 1-80)");
+        // The last step's change, (300, 200) 1-based, lies inside its window.
+        assert_eq!(
+            captions[40],
+            "step 498/498: M (rows 261-300, columns 121-200)"
+        );
+        // Every frame draws the piece: the window follows it.
+        for frame in text.split("\n\n").filter(|f| f.starts_with("step ")) {
+            assert!(frame.contains('A'), "{frame}");
+        }
     }
 }

@@ -6,7 +6,8 @@
 //! each step, so a solution of tens of thousands of moves on a large board stays small.
 //!
 //! ```
-//! use grid_common::{film::FilmBuilder, Grid, Pos};
+//! use grid_common::{Grid, Pos};
+//! use puzzle_frame::film::FilmBuilder;
 //!
 //! let start = Grid::from_cells(1, 3, vec!['A', '.', '.']).unwrap();
 //! let mut film = FilmBuilder::new(start);
@@ -18,7 +19,7 @@
 //! assert_eq!(film.frames().last().unwrap().rows(), vec![".A.".to_string()]);
 //! ```
 
-use crate::{Grid, Pos};
+use grid_common::{Grid, Pos};
 
 /// One move of a film: its label (as `--path` writes the move) and the cells it changes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,6 +47,8 @@ pub struct Film {
     /// True when touching cells of one character (other than `.`, ` ` and `#`) are one
     /// piece: the page draws no border between them (the terminal keeps its letters).
     pub joined: bool,
+    /// Lines `--show` prints before the frames (klotski's `c = NAME` for long block names).
+    pub preface: Vec<String>,
 }
 
 /// One frame: the board after `step` moves, with its caption.
@@ -178,6 +181,7 @@ impl FilmBuilder {
                 legend: Vec::new(),
                 boxed: false,
                 joined: false,
+                preface: Vec::new(),
             },
             pending: Vec::new(),
         }
@@ -192,6 +196,12 @@ impl FilmBuilder {
     /// The legend: what each character means.
     pub fn legend(mut self, legend: &[(char, &str)]) -> FilmBuilder {
         self.film.legend = legend.iter().map(|&(c, s)| (c, s.to_string())).collect();
+        self
+    }
+
+    /// Lines `--show` prints before the frames.
+    pub fn preface(mut self, lines: impl IntoIterator<Item = String>) -> FilmBuilder {
+        self.film.preface.extend(lines);
         self
     }
 

@@ -29,7 +29,7 @@ use std::io::{self, Write};
 use crate::budget::{MemoryBudget, OverBudget};
 use crate::film::Film;
 use crate::show::crop_window;
-use crate::Pos;
+use grid_common::Pos;
 
 /// The page around the data: `{{TITLE}}` and `{{DATA}}` are replaced.
 const TEMPLATE: &str = include_str!("html/page.html");
@@ -319,7 +319,7 @@ pub fn escape_html(text: &str) -> String {
 mod tests {
     use super::*;
     use crate::film::FilmBuilder;
-    use crate::Grid;
+    use grid_common::Grid;
 
     /// `A` walking right along a `rows` x `cols` board, `moves` times, labelled `label`.
     fn walk(rows: usize, cols: usize, moves: usize, label: &str) -> Film {
@@ -437,10 +437,10 @@ mod tests {
     /// `Printing` with `--html FILE` (and the `--max-memory` budget) over two solved cases
     /// and one without a solution, as a binary's main loop drives it.
     fn printed(extra: &[&str], file: &str) -> (Result<(), crate::cli::Stop>, String) {
-        use crate::cli::{parse_args, Printing, COMMON_FLAGS, COMMON_VALUED};
+        use crate::cli::{parse_args, Printing, SHARED_OPTIONS};
         let mut list = vec!["--html", file];
         list.extend_from_slice(extra);
-        let args = parse_args(list, COMMON_FLAGS, COMMON_VALUED).unwrap();
+        let args = parse_args(list, &SHARED_OPTIONS).unwrap();
         let mut printing = Printing::from_args(&args);
         assert!(printing.wants_moves());
         let mut out = Vec::new();
@@ -460,7 +460,7 @@ mod tests {
     }
 
     fn scratch_file(name: &str) -> String {
-        let dir = std::env::temp_dir().join(format!("grid-common-html-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("puzzle-frame-html-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         dir.join(name).to_string_lossy().into_owned()
     }
@@ -508,13 +508,13 @@ mod tests {
 
     #[test]
     fn without_html_nothing_is_gathered() {
-        use crate::cli::{parse_args, Printing, COMMON_FLAGS, COMMON_VALUED};
-        let args = parse_args(["--show"], COMMON_FLAGS, COMMON_VALUED).unwrap();
+        use crate::cli::{parse_args, Printing, SHARED_OPTIONS};
+        let args = parse_args(["--show"], &SHARED_OPTIONS).unwrap();
         let mut printing = Printing::from_args(&args);
         assert!(printing.html.is_none());
         printing.no_solution("case 1", "-1");
         assert_eq!(printing.finish(), Ok(()));
-        let none = parse_args(Vec::<String>::new(), COMMON_FLAGS, COMMON_VALUED).unwrap();
+        let none = parse_args(Vec::<String>::new(), &SHARED_OPTIONS).unwrap();
         assert!(!Printing::from_args(&none).wants_moves());
     }
 }

@@ -9,30 +9,21 @@
 //! board with 50 cells of water `~` (so a cropped window starts inside the board); a line
 //! `none` is a case without a solution. The answer line is the number of moves, or `-1`.
 //!
-//! `cargo run -p grid-common --example film_demo -- --html page.html <<< "7 9 20"`
+//! `cargo run -p puzzle-frame --example film_demo -- --html page.html <<< "7 9 20"`
 
 use std::io::Write;
 use std::process::ExitCode;
 
-use grid_common::cli::{Printing, Program, RunResult, Stop};
-use grid_common::film::{Film, FilmBuilder};
 use grid_common::{Grid, Pos};
-
-const USAGE: &str = "\
-film_demo: synthetic solutions for testing --show and --html
-
-USAGE:
-    film_demo [--path] [--show] [--show-all] [--html FILE] [FILE]
-
-INPUT: one case a line, ROWS COLS MOVES [boxed|nasty|moat], or `none`.
-";
+use puzzle_frame::cli::{path_option, Printing, Program, RunResult, Stop};
+use puzzle_frame::film::{Film, FilmBuilder};
 
 const PROGRAM: Program = Program {
     name: "film_demo",
     version: "0",
-    usage: USAGE,
-    flags: &["--path"],
-    valued: &[],
+    about: "synthetic solutions for testing --show and --html",
+    format: "Input: one case a line, ROWS COLS MOVES [boxed|nasty|moat], or `none`.\n",
+    options: &[path_option("after each answer, a line with the moves")],
 };
 
 fn main() -> ExitCode {

@@ -2,10 +2,10 @@
 //! the input with a caret line.
 #![allow(clippy::unwrap_used)]
 
-use grid_common::rng::Rng;
 use klotski::parse::Cases;
 use klotski::solve::{Options, Solver};
 use klotski::testkit;
+use puzzle_frame::rng::Rng;
 
 #[test]
 fn mangled_inputs_are_answers_or_errors() {

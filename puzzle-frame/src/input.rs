@@ -4,7 +4,7 @@
 //! offset, and line and column are computed only when an error is built.
 //!
 //! ```
-//! use grid_common::input::Reader;
+//! use puzzle_frame::input::Reader;
 //!
 //! let mut reader = Reader::new(b"2 3\n#.Q\n");
 //! let rows: usize = reader.number_in("the number of rows", 1..=500).unwrap();
@@ -59,6 +59,28 @@ impl fmt::Display for InputError {
 }
 
 impl std::error::Error for InputError {}
+
+/// The position of the first `needle` in `bytes`, eight bytes at a time (a board row of
+/// thousands of characters is one line).
+fn find_byte(bytes: &[u8], needle: u8) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let pattern = ONES * u64::from(needle);
+    let mut chunks = bytes.chunks_exact(8);
+    for (i, chunk) in chunks.by_ref().enumerate() {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let word = u64::from_le_bytes(word) ^ pattern;
+        // The high bit of each zero byte: exact up to the first one (the classic test).
+        let zero = word.wrapping_sub(ONES) & !word & HIGHS;
+        if zero != 0 {
+            return Some(8 * i + zero.trailing_zeros() as usize / 8);
+        }
+    }
+    let done = bytes.len() - chunks.remainder().len();
+    let rest = chunks.remainder().iter().position(|&b| b == needle);
+    rest.map(|i| done + i)
+}
 
 /// A raw line of input: its bytes without the line break (and without a final `\r`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -228,10 +250,7 @@ impl<'a> Reader<'a> {
             return None;
         }
         let start = self.pos;
-        let end = self.src[start..]
-            .iter()
-            .position(|&b| b == b'\n')
-            .map_or(self.src.len(), |i| start + i);
+        let end = find_byte(&self.src[start..], b'\n').map_or(self.src.len(), |i| start + i);
         self.pos = (end + 1).min(self.src.len());
         let mut text = &self.src[start..end];
         if let [rest @ .., b'\r'] = text {
@@ -399,6 +418,27 @@ pub fn describe_token(text: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_byte_is_found_eight_at_a_time_where_one_at_a_time_finds_it() {
+        let mut seed = 99u64;
+        for len in 0..70 {
+            for _ in 0..40 {
+                let bytes: Vec<u8> = (0..len)
+                    .map(|_| {
+                        seed = seed
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        [b'\n', b'.', b'#', 0, 0x8a, 0x0b, 0xff][(seed >> 33) as usize % 7]
+                    })
+                    .collect();
+                for needle in [b'\n', 0, 0xff] {
+                    let want = bytes.iter().position(|&b| b == needle);
+                    assert_eq!(find_byte(&bytes, needle), want, "{bytes:?} {needle}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn numbers_and_their_errors() {

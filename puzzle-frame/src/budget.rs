@@ -106,6 +106,98 @@ impl MemoryBudget {
     }
 }
 
+/// The bytes one solve holds, against its budget: every table, list and queue is charged
+/// here before it is allocated or grown, and given back when it is dropped early.
+#[derive(Debug)]
+pub struct Ledger {
+    budget: MemoryBudget,
+    used: u64,
+}
+
+impl Ledger {
+    /// An empty ledger under `budget`.
+    pub fn new(budget: MemoryBudget) -> Ledger {
+        Ledger { budget, used: 0 }
+    }
+
+    /// The budget the ledger is held to.
+    pub fn budget(&self) -> MemoryBudget {
+        self.budget
+    }
+
+    /// The bytes charged so far.
+    pub fn used(&self) -> u64 {
+        self.used
+    }
+
+    /// Charges `bytes` more for `what`, unless the total passes the budget (the error names
+    /// `what` and the total).
+    pub fn allocate(&mut self, what: &str, bytes: u64) -> Result<(), OverBudget> {
+        let total = self.used.saturating_add(bytes);
+        self.budget.check(what, total)?;
+        self.used = total;
+        Ok(())
+    }
+
+    /// Gives back `bytes` charged before.
+    pub fn release(&mut self, bytes: u64) {
+        self.used = self.used.saturating_sub(bytes);
+    }
+
+    /// Charges `count` items of `T` for `what`.
+    pub fn take<T>(&mut self, what: &str, count: usize) -> Result<(), OverBudget> {
+        self.allocate(what, bytes_of::<T>(count))
+    }
+
+    /// Gives back `count` items of `T` taken before.
+    pub fn give_back<T>(&mut self, count: usize) {
+        self.release(bytes_of::<T>(count));
+    }
+
+    /// A vector of `len` copies of `fill`, charged first.
+    pub fn vec<T: Clone>(&mut self, what: &str, len: usize, fill: T) -> Result<Vec<T>, OverBudget> {
+        self.take::<T>(what, len)?;
+        Ok(vec![fill; len])
+    }
+
+    /// Pushes `item`, growing `list` (to twice its capacity) only when the budget allows.
+    #[inline]
+    pub fn push<T>(&mut self, list: &mut Vec<T>, item: T, what: &str) -> Result<(), OverBudget> {
+        if list.len() == list.capacity() {
+            self.grow(list, 1, what)?;
+        }
+        list.push(item);
+        Ok(())
+    }
+
+    /// Makes room for `more` items in `list`, at least doubling its capacity, when the
+    /// budget allows; charges what the allocator really holds.
+    #[cold]
+    pub fn grow<T>(
+        &mut self,
+        list: &mut Vec<T>,
+        more: usize,
+        what: &str,
+    ) -> Result<(), OverBudget> {
+        let size = std::mem::size_of::<T>() as u64;
+        let old = list.capacity();
+        let new = old
+            .saturating_mul(2)
+            .max(old.saturating_add(more))
+            .max(1024 / size.max(1) as usize);
+        self.allocate(what, (new - old) as u64 * size)?;
+        list.reserve_exact(new - list.len());
+        // The allocator may round up; charge what it really holds.
+        self.used += (list.capacity() - new) as u64 * size;
+        Ok(())
+    }
+}
+
+/// The bytes of `count` items of `T`, saturating.
+fn bytes_of<T>(count: usize) -> u64 {
+    (count as u64).saturating_mul(std::mem::size_of::<T>() as u64)
+}
+
 /// A byte count for people: `512 B`, `1.5 KiB`, `2.0 GiB`.
 pub fn format_size(bytes: u64) -> String {
     const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
@@ -150,5 +242,25 @@ mod tests {
             "the table would need 8.0 MiB, over the memory budget of 1.0 MiB (raise it with --max-memory SIZE)"
         );
         assert!(budget.check_items::<u64>("x", usize::MAX).is_err());
+    }
+
+    #[test]
+    fn the_ledger_refuses_growth_past_the_budget_before_it_happens() {
+        let mut ledger = Ledger::new(MemoryBudget::new(10_000));
+        let mut list: Vec<u64> = Vec::new();
+        let mut pushed = 0;
+        while ledger.push(&mut list, 7, "the list").is_ok() {
+            pushed += 1;
+        }
+        assert!(list.capacity() * 8 <= 10_000, "{}", list.capacity());
+        assert_eq!(list.len(), pushed);
+        assert_eq!(ledger.used(), list.capacity() as u64 * 8);
+        let e = ledger.vec("a table", 10_000, 0u8).unwrap_err();
+        assert_eq!((e.what.as_str(), e.budget), ("a table", 10_000));
+        ledger.give_back::<u64>(list.capacity());
+        assert_eq!(ledger.used(), 0);
+        assert!(ledger.vec("a table", 10_000, 0u8).is_ok());
+        assert!(ledger.take::<u64>("a lot", usize::MAX).is_err());
+        assert_eq!(ledger.used(), 10_000);
     }
 }

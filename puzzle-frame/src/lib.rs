@@ -1,0 +1,35 @@
+//! The program frame every puzzle binary shares: everything around a solver that is not
+//! the puzzle itself.
+//!
+//! - [`input::Reader`]: reads a whole input once and yields typed tokens; its
+//!   [`input::InputError`] names the case, line and column and never panics.
+//! - [`film`]: the frame model, a solution as a start board and the cells each move changes;
+//!   [`show`] draws it for `--show`.
+//! - [`html`]: the self-contained page (`--html FILE`) that plays every case's film.
+//! - [`budget`]: the memory budget (`--max-memory`) every binary runs under.
+//! - [`puzzle::Puzzle`]: the roles every puzzle crate fills, one trait; [`puzzle::main`] is a
+//!   whole binary, and [`answer`] the one loop every binary runs over its cases.
+//! - [`read`]: reads the whole input once, sized from its length, held to the budget.
+//! - [`cli`]: the argument parser, the `--path`/`--show` printing and exit codes the binaries share.
+//!
+//! With the `testkit` feature (tests, `cargo xtask` only):
+//! - `rng::Rng`: a small deterministic generator for random instances (tests, stress, bench).
+//! - `transcript`: runs a binary on a snapshot case file, for the crates' snapshot tests.
+//!
+//! It depends on `grid-common` (coordinates and the grid) only.
+
+pub mod answer;
+pub mod budget;
+pub mod cli;
+pub mod film;
+pub mod html;
+pub mod input;
+pub mod puzzle;
+pub mod read;
+#[cfg(feature = "testkit")]
+pub mod rng;
+pub mod show;
+#[cfg(feature = "testkit")]
+pub mod transcript;
+
+pub use puzzle::{Limit, NoOtherLimit, Puzzle, Solution};
