@@ -47,6 +47,7 @@ pub use case::{Block, Case, Cell, Move, Orientation};
 
 use puzzle_frame::budget::MemoryBudget;
 use puzzle_frame::cli::{path_option, Args, Program, Stop};
+use puzzle_frame::film::FilmPlan;
 use puzzle_frame::Puzzle;
 
 /// POJ 3322 Bloxorz I, as the shared binary loop, the tests and `xtask` drive it.
@@ -120,7 +121,19 @@ Output: for each case, one line: the fewest rolls, or 'Impossible'.
         format::path_line(moves)
     }
 
-    fn film(case: &Case, moves: &[Move]) -> Result<puzzle_frame::film::Film, replay::ReplayError> {
-        render::film(case, moves)
+    fn set_budget(solver: &mut solve::Solver, budget: MemoryBudget) {
+        solver.set_budget(budget);
+    }
+
+    fn held(solver: &solve::Solver) -> u64 {
+        solver.held_bytes()
+    }
+
+    fn film(
+        case: &Case,
+        moves: &[Move],
+        plan: FilmPlan,
+    ) -> Result<puzzle_frame::film::Film, replay::ReplayError> {
+        render::film(case, moves, plan)
     }
 }

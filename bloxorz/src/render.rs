@@ -7,7 +7,7 @@
 use crate::case::{Case, Move};
 use crate::replay::{replay, ReplayError};
 use grid_common::Pos;
-use puzzle_frame::film::{Film, FilmBuilder};
+use puzzle_frame::film::{Film, FilmBuilder, FilmPlan};
 
 /// What each character of a frame means.
 pub const LEGEND: &[(char, &str)] = &[
@@ -19,9 +19,18 @@ pub const LEGEND: &[(char, &str)] = &[
 ];
 
 /// The solution `rolls` as a film: the start, then the box after each roll; or the first
-/// illegal roll.
-pub fn film(case: &Case, rolls: &[Move]) -> Result<Film, ReplayError> {
+/// illegal roll. Under `plan` (the steps kept, the memory it may take).
+pub fn film(case: &Case, rolls: &[Move], plan: FilmPlan) -> Result<Film, ReplayError> {
     let placements = replay(case, rolls)?.placements;
+    // The placements are held while the film is made.
+    let held = std::mem::size_of_val(placements.as_slice()) as u64;
+    let plan = FilmPlan {
+        budget: plan.budget.without(held),
+        ..plan
+    };
+    if let Err(over) = plan.board(case.grid().rows(), case.grid().cols()) {
+        return Ok(Film::refused(over));
+    }
     let under = |pos: Pos| {
         if pos == case.target() {
             'O'
@@ -39,7 +48,7 @@ pub fn film(case: &Case, rolls: &[Move]) -> Result<Film, ReplayError> {
             *cell = c;
         }
     }
-    let mut film = FilmBuilder::new(start)
+    let mut film = FilmBuilder::planned(start, plan)
         .focus([case.target()])
         .legend(LEGEND);
     for (i, roll) in rolls.iter().enumerate() {

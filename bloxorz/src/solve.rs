@@ -160,6 +160,23 @@ impl Solver {
         }
     }
 
+    /// Holds the solver to `budget` from the next case on (the process's budget less what
+    /// it holds elsewhere: the input, the page).
+    pub fn set_budget(&mut self, budget: MemoryBudget) {
+        self.options.budget = budget;
+    }
+
+    /// The bytes the solver keeps between cases: the last case's tables ([`Kept`]), which a
+    /// film drawn after the case must leave to it.
+    pub fn held_bytes(&self) -> u64 {
+        let kept = &self.kept;
+        let plane = kept.plane.as_ref().map_or(0, Plane::len);
+        let tables = kept.astar.capacity() * std::mem::size_of::<u16>()
+            + kept.states.capacity()
+            + kept.dirs.capacity();
+        (plane + tables) as u64
+    }
+
     /// The fewest rolls from the start to standing on the target, or `None` when the
     /// target cannot be reached.
     pub fn count(&mut self, case: &Case) -> Result<Option<usize>, Limit> {

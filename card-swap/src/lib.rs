@@ -63,7 +63,7 @@ const COLS: Opt = Opt::valued(
 );
 use puzzle_frame::budget::MemoryBudget;
 use puzzle_frame::cli::{Args, Program, Stop};
-use puzzle_frame::film::Film;
+use puzzle_frame::film::{Film, FilmPlan};
 use puzzle_frame::Puzzle;
 
 /// 蓝桥杯 2016 卡片换位, as the shared binary loop, the tests and `xtask` drive it.
@@ -143,7 +143,15 @@ swapped, one per line.
         format::path_line(moves)
     }
 
-    fn film(case: &Case, moves: &[Move]) -> Result<Film, replay::ReplayError> {
-        render::film(case, moves)
+    fn set_budget(solver: &mut solve::Solver, budget: MemoryBudget) {
+        solver.set_budget(budget);
+    }
+
+    fn held(solver: &solve::Solver) -> u64 {
+        solver.held_bytes()
+    }
+
+    fn film(case: &Case, moves: &[Move], plan: FilmPlan) -> Result<Film, replay::ReplayError> {
+        render::film(case, moves, plan)
     }
 }

@@ -1,6 +1,6 @@
 //! The frames of a solution, for `--show` (drawn by `puzzle_frame::show`) and the page.
 
-use puzzle_frame::film::{Film, FilmBuilder};
+use puzzle_frame::film::{Film, FilmBuilder, FilmPlan};
 
 use crate::replay::{self, ReplayError};
 use crate::{Case, Move};
@@ -16,9 +16,12 @@ pub const LEGEND: [(char, &str); 4] = [
 /// The solution as a film: the start board, then per move the card's two cells, labelled
 /// as `--path` writes the move. Cells are boxed (the blank is a space); `A`'s and `B`'s
 /// starting cells, where the other card must arrive, stay in view on a cropped board.
-pub fn film(case: &Case, moves: &[Move]) -> Result<Film, ReplayError> {
+pub fn film(case: &Case, moves: &[Move], plan: FilmPlan) -> Result<Film, ReplayError> {
+    if let Err(over) = plan.board(case.grid().rows(), case.grid().cols()) {
+        return Ok(Film::refused(over));
+    }
     let start = case.grid().map(|cell| cell.to_char());
-    let mut film = FilmBuilder::new(start)
+    let mut film = FilmBuilder::planned(start, plan)
         .focus([case.a(), case.b()])
         .legend(&LEGEND)
         .boxed();
@@ -49,7 +52,7 @@ mod tests {
             card: crate::Cell::A,
             dir: grid_common::Dir::Right,
         }];
-        let film = film(&case, &moves).expect("legal");
+        let film = film(&case, &moves, FilmPlan::whole()).expect("legal");
         assert!(film.boxed);
         assert_eq!(film.len(), 1);
         assert_eq!(film.caption(1), "step 1/1: AR");
@@ -59,7 +62,8 @@ mod tests {
         );
         let last = film.frames().last().expect("two frames");
         assert_eq!(rows_of(&last.board), vec![" AB", "***"]);
-        let err = super::film(&case, &[moves[0], moves[0]]).expect_err("illegal");
+        let err =
+            super::film(&case, &[moves[0], moves[0]], FilmPlan::whole()).expect_err("illegal");
         assert_eq!(err.step, 2);
     }
 }

@@ -198,6 +198,20 @@ impl Solver {
 
     /// Checks the tables for the case's board against the budget, then prepares the
     /// neighbour table for its shape and empties both sides.
+    /// Holds the solver to `budget` from the next case on (the process's budget less what
+    /// it holds elsewhere: the input, the page).
+    pub fn set_budget(&mut self, budget: MemoryBudget) {
+        self.budget = budget;
+    }
+
+    /// The bytes the solver keeps between cases: the tables of the last board prepared.
+    pub fn held_bytes(&self) -> u64 {
+        match self.neighbours.len() {
+            0 => 0,
+            n => table_bytes(n),
+        }
+    }
+
     fn prepare(&mut self, case: &Case) -> Result<(), OverBudget> {
         let grid = case.grid();
         let n = grid.len();

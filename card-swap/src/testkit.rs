@@ -22,6 +22,7 @@ use puzzle_frame::rng::Rng;
 use crate::parse::{Cases, Shape};
 use crate::solve::{Options, Solver};
 use crate::{format, reference, render, replay, Case, Cell, MAX_CELLS};
+use puzzle_frame::film::FilmPlan;
 
 /// Every board of `rows` x `cols` (one per placement of `A`, `B` and the blank), in
 /// lexicographic order of (A, B, blank) cell indices; none for a shape of fewer than 3 or
@@ -173,7 +174,8 @@ pub fn check_case(solver: &mut Solver, case: &Case) -> Result<(), String> {
     if !end.solved {
         return Err(format!("path {path} does not swap A and B on\n{case}"));
     }
-    let film = render::film(case, &moves).map_err(|e| format!("no film of {path}: {e}"))?;
+    let film = render::film(case, &moves, FilmPlan::whole())
+        .map_err(|e| format!("no film of {path}: {e}"))?;
     let last = film.frames().last().map(|frame| frame.board);
     if film.len() != moves.len() || last != Some(end.end.map(|cell| cell.to_char())) {
         return Err(format!(

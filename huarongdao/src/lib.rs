@@ -67,7 +67,7 @@ const PATH: Opt = path_option(
 );
 use puzzle_frame::budget::MemoryBudget;
 use puzzle_frame::cli::{Args, Program, Stop};
-use puzzle_frame::film::Film;
+use puzzle_frame::film::{Film, FilmPlan};
 use puzzle_frame::Puzzle;
 
 /// NOIP 2013 华容道, as the shared binary loop, the tests and `xtask` drive it: one board, then
@@ -164,7 +164,15 @@ hold is refused from its header line.
         format::path_line(moves)
     }
 
-    fn film(case: &Case, moves: &[Move]) -> Result<Film, replay::ReplayError> {
-        render::film(&case.board, &case.query, moves)
+    fn set_budget(solver: &mut solve::Solver, budget: MemoryBudget) {
+        solver.set_budget(budget);
+    }
+
+    fn held(solver: &solve::Solver) -> u64 {
+        solver.held_bytes()
+    }
+
+    fn film(case: &Case, moves: &[Move], plan: FilmPlan) -> Result<Film, replay::ReplayError> {
+        render::film(&case.board, &case.query, moves, plan)
     }
 }

@@ -8,7 +8,7 @@ use crate::case::{Board, Move, Query};
 use crate::format::path_line;
 use crate::replay::{replay, Placement, ReplayError};
 use grid_common::Pos;
-use puzzle_frame::film::{Film, FilmBuilder};
+use puzzle_frame::film::{Film, FilmBuilder, FilmPlan};
 
 /// What each character means.
 const LEGEND: [(char, &str); 6] = [
@@ -21,8 +21,22 @@ const LEGEND: [(char, &str); 6] = [
 ];
 
 /// The solution `moves` of `query` as a film, or the first move that does not replay.
-pub fn film(board: &Board, query: &Query, moves: &[Move]) -> Result<Film, ReplayError> {
+pub fn film(
+    board: &Board,
+    query: &Query,
+    moves: &[Move],
+    plan: FilmPlan,
+) -> Result<Film, ReplayError> {
     let placements = replay(board, query, moves)?.placements;
+    // The placements are held while the film is made.
+    let held = std::mem::size_of_val(placements.as_slice()) as u64;
+    let plan = FilmPlan {
+        budget: plan.budget.without(held),
+        ..plan
+    };
+    if let Err(over) = plan.board(board.open.rows(), board.open.cols()) {
+        return Ok(Film::refused(over));
+    }
     let draw = |pos: Pos, at: Placement| -> char {
         if pos == at.piece {
             if pos == query.target {
@@ -45,7 +59,7 @@ pub fn film(board: &Board, query: &Query, moves: &[Move]) -> Result<Film, Replay
     for (cell, pos) in first.cells_mut().iter_mut().zip(board.open.positions()) {
         *cell = draw(pos, start);
     }
-    let mut builder = FilmBuilder::new(first)
+    let mut builder = FilmBuilder::planned(first, plan)
         .focus([query.target])
         .legend(&LEGEND);
     for (pair, &dir) in placements.windows(2).zip(moves) {
@@ -70,12 +84,13 @@ mod tests {
             piece: Pos::new(0, 1),
             target: Pos::new(1, 1),
         };
-        let shown = film(&board, &q, &[Move::Up, Move::Up]).expect("legal moves");
+        let shown =
+            film(&board, &q, &[Move::Up, Move::Up], FilmPlan::whole()).expect("legal moves");
         let frames: Vec<Vec<String>> = shown.frames().map(|f| f.rows()).collect();
         assert_eq!(frames[0], ["#P..", "#T.#", "#_##"]);
         assert_eq!(frames[1], ["#P..", "#_.#", "#.##"]);
         assert_eq!(frames[2], ["#_..", "#*.#", "#.##"]);
         assert_eq!(shown.caption(2), "step 2/2: U");
-        assert!(film(&board, &q, &[Move::Left]).is_err());
+        assert!(film(&board, &q, &[Move::Left], FilmPlan::whole()).is_err());
     }
 }

@@ -1,6 +1,7 @@
 //! The case: one box of blocks, the target block and its goal; and one move.
 
 use std::fmt;
+use std::sync::Arc;
 
 use grid_common::Pos;
 
@@ -10,8 +11,8 @@ pub const MAX_CELLS: usize = 64;
 /// One block: its name (the token that covers its cells) and the cells it covers.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Block {
-    /// The token that names it in the input.
-    pub name: String,
+    /// The token that names it in the input (shared with every move of the block).
+    pub name: Arc<str>,
     /// The cells it covers, in reading order (at least one).
     pub cells: Vec<Pos>,
 }
@@ -107,17 +108,17 @@ impl Case {
         for (i, name) in cells.iter().enumerate() {
             let Some(name) = name else { continue };
             let pos = Pos::new(i / cols, i % cols);
-            match blocks.iter_mut().find(|b| b.name == *name) {
+            match blocks.iter_mut().find(|b| &*b.name == *name) {
                 Some(block) => block.cells.push(pos),
                 None => blocks.push(Block {
-                    name: name.to_string(),
+                    name: Arc::from(*name),
                     cells: vec![pos],
                 }),
             }
         }
         let target = blocks
             .iter()
-            .position(|b| b.name == target)
+            .position(|b| &*b.name == target)
             .ok_or_else(|| CaseError::NoTarget(target.to_string()))?;
         if goal.row >= rows || goal.col >= cols {
             return Err(CaseError::GoalOutside);
@@ -163,7 +164,7 @@ impl Case {
         let mut grid = vec![vec!["."; self.cols]; self.rows];
         for block in &self.blocks {
             for p in &block.cells {
-                grid[p.row][p.col] = &block.name;
+                grid[p.row][p.col] = &*block.name;
             }
         }
         grid
@@ -191,8 +192,8 @@ impl fmt::Display for Case {
 /// likes) so that the top-left corner of its bounding box goes from `from` to `to`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
-    /// The moving block's name.
-    pub block: String,
+    /// The moving block's name (shared with the case's block: a move does not copy it).
+    pub block: Arc<str>,
     /// The top-left corner of its bounding box before the move.
     pub from: Pos,
     /// The top-left corner of its bounding box after the move.
@@ -227,7 +228,7 @@ impl std::str::FromStr for Move {
             Some(Pos::new(r.parse().ok()?, c.parse().ok()?))
         };
         Ok(Move {
-            block: name.to_string(),
+            block: Arc::from(*name),
             from: pos(from).ok_or_else(bad)?,
             to: pos(to).ok_or_else(bad)?,
         })

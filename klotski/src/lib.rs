@@ -73,7 +73,7 @@ const MAX_STATES: Opt = Opt::valued(
 );
 use puzzle_frame::budget::MemoryBudget;
 use puzzle_frame::cli::{Args, Program, Stop};
-use puzzle_frame::film::Film;
+use puzzle_frame::film::{Film, FilmPlan};
 use puzzle_frame::Puzzle;
 
 /// Klotski, as the shared binary loop, the tests and `xtask` drive it: the answer holds the
@@ -185,7 +185,11 @@ move; or -1 when the target can never reach its goal.
         format::path_line(moves)
     }
 
-    fn film(case: &Case, moves: &[Move]) -> Result<Film, replay::ReplayError> {
-        render::film(case, moves)
+    fn set_budget(solver: &mut solve::Solver, budget: MemoryBudget) {
+        solver.set_budget(budget);
+    }
+
+    fn film(case: &Case, moves: &[Move], plan: FilmPlan) -> Result<Film, replay::ReplayError> {
+        render::film(case, moves, plan)
     }
 }

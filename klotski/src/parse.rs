@@ -54,10 +54,13 @@ pub fn parse_all(input: &[u8]) -> Result<Vec<Case>, InputError> {
 /// One token of a line: its byte offset and text.
 type Token<'a> = (usize, &'a [u8]);
 
-/// The next line with content, split into tokens; an error naming `what` at the end of input.
+/// The next line with content, split into tokens, at most `most + 1` of them (one past
+/// what the line may hold tells a long line: a huge line is never split whole); an error
+/// naming `what` at the end of input.
 fn tokens_of<'a>(
     reader: &mut Reader<'a>,
     what: &str,
+    most: usize,
 ) -> Result<(Line<'a>, Vec<Token<'a>>), InputError> {
     reader.skip_blank_lines();
     let at = reader.offset();
@@ -67,7 +70,7 @@ fn tokens_of<'a>(
     let mut tokens = Vec::new();
     let mut i = 0;
     let text = line.text;
-    while i < text.len() {
+    while i < text.len() && tokens.len() <= most {
         if text[i].is_ascii_whitespace() {
             i += 1;
             continue;
@@ -124,7 +127,7 @@ fn number(
 }
 
 fn read_case(reader: &mut Reader<'_>) -> Result<Case, InputError> {
-    let (line, header) = tokens_of(reader, "a line 'R C' (the box's rows and columns)")?;
+    let (line, header) = tokens_of(reader, "a line 'R C' (the box's rows and columns)", 2)?;
     // A first token that is no number says more than a missing second one.
     if let Some(&first) = header.first() {
         number(reader, first, "the number of rows", 1..=MAX_CELLS)?;
@@ -148,7 +151,7 @@ fn read_case(reader: &mut Reader<'_>) -> Result<Case, InputError> {
     let mut names: Vec<Option<String>> = Vec::with_capacity(rows * cols);
     for r in 0..rows {
         let what = format!("row {} of the box ({cols} tokens)", r + 1);
-        let (line, tokens) = tokens_of(reader, &what)?;
+        let (line, tokens) = tokens_of(reader, &what, cols)?;
         exactly(reader, line, &tokens, cols, &format!("{cols} tokens"))?;
         for &(at, token) in &tokens {
             let text = std::str::from_utf8(token)
@@ -166,11 +169,11 @@ fn read_case(reader: &mut Reader<'_>) -> Result<Case, InputError> {
             }
         }
     }
-    let (line, target) = tokens_of(reader, "a line with the target block's name")?;
+    let (line, target) = tokens_of(reader, "a line with the target block's name", 1)?;
     exactly(reader, line, &target, 1, "the target block's name")?;
     let (target_at, target_name) = target[0];
     let target_name = String::from_utf8_lossy(target_name).into_owned();
-    let (line, goal) = tokens_of(reader, "a line 'r c' (where the target must end)")?;
+    let (line, goal) = tokens_of(reader, "a line 'r c' (where the target must end)", 2)?;
     exactly(
         reader,
         line,
@@ -214,7 +217,7 @@ mod tests {
         assert_eq!(cases.len(), 1);
         let case = &cases[0];
         assert_eq!(case.blocks.len(), 3);
-        assert_eq!(case.blocks[case.target].name, "B");
+        assert_eq!(&*case.blocks[case.target].name, "B");
         assert_eq!(case.blocks[case.target].top_left(), Pos::new(1, 0));
         assert_eq!(case.goal, Pos::new(0, 1));
     }

@@ -6,7 +6,7 @@
 //! joined pieces: the page draws no border inside a block.
 
 use grid_common::{Grid, Pos};
-use puzzle_frame::film::{Film, FilmBuilder};
+use puzzle_frame::film::{Film, FilmBuilder, FilmPlan};
 
 use crate::case::{Case, Move};
 use crate::replay::{replay, ReplayError};
@@ -35,7 +35,7 @@ pub fn characters(case: &Case) -> (Vec<char>, Vec<(char, String)>) {
             Some(c) => c,
             None => {
                 let c = spare.next().unwrap_or('?');
-                legend.push((c, b.name.clone()));
+                legend.push((c, b.name.to_string()));
                 c
             }
         })
@@ -45,8 +45,11 @@ pub fn characters(case: &Case) -> (Vec<char>, Vec<(char, String)>) {
 
 /// The solution as a film: the start, then the box after each move, labelled as the move's
 /// line. Moves that do not replay are an error.
-pub fn film(case: &Case, moves: &[Move]) -> Result<Film, ReplayError> {
+pub fn film(case: &Case, moves: &[Move], plan: FilmPlan) -> Result<Film, ReplayError> {
     replay(case, moves)?;
+    if let Err(over) = plan.board(case.rows, case.cols) {
+        return Ok(Film::refused(over));
+    }
     let (chars, renamed) = characters(case);
     let mut start = Grid::new(case.rows, case.cols, '.');
     let mut cells: Vec<Vec<Pos>> = case.blocks.iter().map(|b| b.cells.clone()).collect();
@@ -67,13 +70,13 @@ pub fn film(case: &Case, moves: &[Move]) -> Result<Film, ReplayError> {
         if i == case.target {
             named.push((c, format!("{} (the target)", block.name)));
         } else {
-            named.push((c, block.name.clone()));
+            named.push((c, block.name.to_string()));
         }
     }
     let legend: Vec<(char, &str)> = named.iter().map(|(c, n)| (*c, n.as_str())).collect();
     // --show names the blocks drawn as another character before the frames.
     let preface = renamed.iter().map(|(c, name)| format!("{c} = {name}"));
-    let mut builder = FilmBuilder::new(start)
+    let mut builder = FilmBuilder::planned(start, plan)
         .focus(focus)
         .legend(&legend)
         .preface(preface)

@@ -7,17 +7,31 @@
 
 use std::io::Write;
 
+use crate::budget::Ledger;
 use crate::cli::{Printing, RunResult, Stop};
+use crate::film::FilmPlan;
 use crate::puzzle::Puzzle;
 
 /// Answers every case of `input` in order, each before the next one is read, then finishes
 /// the printing (the `--html` page).
+///
+/// **Memory.** The process has one budget, `printing.budget` (`--max-memory`). The
+/// process's own ledger holds what lives across cases: the input, and the `--html` page
+/// as it grows. Each case's solver gets the budget less those ([`Puzzle::set_budget`]);
+/// its film gets that less the moves found and what the solver keeps ([`Puzzle::held`]);
+/// the page's next entry gets that less the film. A case that does not fit stops the run
+/// with exit 1 and `case N: ...` (the page, as before, leaves the case out and stops the
+/// run at the end).
 pub fn answer_cases<P: Puzzle>(
     options: &P::Options,
     mut printing: Printing,
     input: &[u8],
     out: &mut dyn Write,
 ) -> RunResult {
+    let mut process = Ledger::new(printing.budget);
+    if let Err(over) = process.allocate("the input", input.len() as u64) {
+        return Ok(Err(Stop::Limit(over.to_string())));
+    }
     let cases = match P::cases(input, options) {
         Ok(cases) => cases,
         Err(stop) => return Ok(Err(stop)),
@@ -32,6 +46,8 @@ pub fn answer_cases<P: Puzzle>(
             Ok(case) => case,
             Err(e) => return Ok(Err(Stop::BadInput(e.to_string()))),
         };
+        let budget = process.remainder().without(printing.page_bytes());
+        P::set_budget(&mut solver, budget);
         let solution = match P::solve(&mut solver, &case, printing.wants_moves()) {
             Ok(solution) => solution,
             Err(e) => return Ok(Err(Stop::Limit(format!("case {number}: {e}")))),
@@ -52,8 +68,34 @@ pub fn answer_cases<P: Puzzle>(
         let label = format!("case {number}");
         match solution.moves {
             Some(moves) => {
-                let film = || P::film(&case, &moves).map_err(|e| e.to_string());
-                printing.write_solution(out, &label, &P::path_line(&moves), film)?;
+                let path = P::path_line(&moves);
+                let moves_bytes =
+                    (moves.capacity() * std::mem::size_of::<P::Move>() + path.capacity()) as u64;
+                let rest = process
+                    .remainder()
+                    .without(moves_bytes.saturating_add(P::held(&solver)));
+                let film = match printing.wants_film() {
+                    false => None,
+                    true => {
+                        let plan = FilmPlan {
+                            moves: moves.len(),
+                            ends: printing.film_ends(),
+                            budget: rest.without(printing.page_bytes()),
+                        };
+                        Some(P::film(&case, &moves, plan).map_err(|e| e.to_string()))
+                    }
+                };
+                let made = film.as_ref().and_then(|f| f.as_ref().ok());
+                if let Some(over) = made.and_then(|f| f.refused.as_ref()) {
+                    if printing.path {
+                        writeln!(out, "{path}")?;
+                    }
+                    return Ok(Err(Stop::Limit(format!("case {number}: {over}"))));
+                }
+                let film_bytes = made.map_or(0, |f| f.held_bytes());
+                printing.set_page_budget(rest.without(film_bytes));
+                let film = || film.unwrap_or_else(|| Err("no film".to_string()));
+                printing.write_solution(out, &label, &path, film)?;
             }
             None => printing.no_solution(&label, &answer),
         }
@@ -69,7 +111,7 @@ mod tests {
     use super::*;
     use crate::budget::MemoryBudget;
     use crate::cli::{path_option, Args, Program};
-    use crate::film::{Film, FilmBuilder};
+    use crate::film::{Film, FilmBuilder, FilmPlan};
     use crate::input::{InputError, Reader};
     use crate::puzzle::{Limit, NoOtherLimit};
     use grid_common::Grid;
@@ -146,8 +188,9 @@ mod tests {
         fn path_line(moves: &[char]) -> String {
             moves.iter().collect()
         }
-        fn film(_: &usize, moves: &[char]) -> Result<Film, String> {
-            let mut film = FilmBuilder::new(Grid::new(1, 1, '.'));
+        fn set_budget(_: &mut (), _: MemoryBudget) {}
+        fn film(_: &usize, moves: &[char], plan: FilmPlan) -> Result<Film, String> {
+            let mut film = FilmBuilder::planned(Grid::new(1, 1, '.'), plan);
             for m in moves {
                 film.step(m.to_string());
             }

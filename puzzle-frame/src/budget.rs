@@ -4,23 +4,32 @@
 //! against the budget before it is allocated or grown; past it, the solver returns
 //! [`OverBudget`] and the binary stops with exit code 1 and a message naming the case and
 //! the budget, after the earlier answers. No input makes the process abort.
+//!
+//! **One budget for the process.** The budget covers everything the process holds at once:
+//! the input, the solver's tables, the moves found, the film `--show` draws and the
+//! `--html` page. The answer loop ([`crate::answer`]) keeps the process's own ledger (the
+//! input, the page) and gives each part the rest: a [`MemoryBudget`] can carry bytes
+//! already `held` elsewhere ([`MemoryBudget::without`]), which its checks add to what they
+//! are asked for, so that a message still names the `--max-memory` budget and the total
+//! the process would need.
 
 use std::fmt;
 
 /// The default budget: 2 GiB.
 pub const DEFAULT_BYTES: u64 = 2 << 30;
 
-/// A memory budget in bytes.
+/// A memory budget in bytes, less what the process already holds elsewhere.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MemoryBudget {
+    /// The whole budget (`--max-memory`).
     bytes: u64,
+    /// What the process holds besides the holder of this budget (the input, the page).
+    held: u64,
 }
 
 impl Default for MemoryBudget {
     fn default() -> MemoryBudget {
-        MemoryBudget {
-            bytes: DEFAULT_BYTES,
-        }
+        MemoryBudget::new(DEFAULT_BYTES)
     }
 }
 
@@ -52,12 +61,32 @@ impl std::error::Error for OverBudget {}
 impl MemoryBudget {
     /// A budget of `bytes`.
     pub const fn new(bytes: u64) -> MemoryBudget {
-        MemoryBudget { bytes }
+        MemoryBudget { bytes, held: 0 }
     }
 
-    /// The budget in bytes.
+    /// The bytes left to the holder of this budget: the whole budget less what is held
+    /// elsewhere.
     pub const fn bytes(self) -> u64 {
+        self.bytes.saturating_sub(self.held)
+    }
+
+    /// The whole budget (`--max-memory`), which messages name.
+    pub const fn total(self) -> u64 {
         self.bytes
+    }
+
+    /// The bytes held elsewhere, which every check adds.
+    pub const fn held(self) -> u64 {
+        self.held
+    }
+
+    /// This budget less `bytes` more held elsewhere (the input, the page, a solver's
+    /// tables while a film is drawn).
+    pub const fn without(self, bytes: u64) -> MemoryBudget {
+        MemoryBudget {
+            bytes: self.bytes,
+            held: self.held.saturating_add(bytes),
+        }
     }
 
     /// A size such as `1000`, `64K`, `512M` or `2G` (binary multiples; a trailing `B` or
@@ -83,19 +112,25 @@ impl MemoryBudget {
                 "invalid size '{text}' (the budget must be more than 0 bytes)"
             ));
         }
-        Ok(MemoryBudget { bytes })
+        Ok(MemoryBudget::new(bytes))
     }
 
-    /// Ok when `bytes` for `what` fit in the budget.
+    /// Ok when `bytes` for `what` fit in the budget beside what is held elsewhere.
     pub fn check(self, what: &str, bytes: u64) -> Result<(), OverBudget> {
-        if bytes <= self.bytes {
+        if bytes <= self.bytes() && self.held <= self.bytes {
             Ok(())
         } else {
-            Err(OverBudget {
-                what: what.to_string(),
-                needed: bytes,
-                budget: self.bytes,
-            })
+            Err(self.refuse(what, bytes))
+        }
+    }
+
+    /// The error for `bytes` of `what` that do not fit: the process's total (`bytes` and
+    /// what is held elsewhere) against the whole budget.
+    pub fn refuse(self, what: &str, bytes: u64) -> OverBudget {
+        OverBudget {
+            what: what.to_string(),
+            needed: bytes.saturating_add(self.held),
+            budget: self.bytes,
         }
     }
 
@@ -128,6 +163,11 @@ impl Ledger {
     /// The bytes charged so far.
     pub fn used(&self) -> u64 {
         self.used
+    }
+
+    /// The budget less what this ledger holds: what is left for the next holder.
+    pub fn remainder(&self) -> MemoryBudget {
+        self.budget.without(self.used)
     }
 
     /// Charges `bytes` more for `what`, unless the total passes the budget (the error names
@@ -242,6 +282,23 @@ mod tests {
             "the table would need 8.0 MiB, over the memory budget of 1.0 MiB (raise it with --max-memory SIZE)"
         );
         assert!(budget.check_items::<u64>("x", usize::MAX).is_err());
+    }
+
+    #[test]
+    fn what_is_held_elsewhere_counts_and_the_message_names_the_whole_budget() {
+        let budget = MemoryBudget::new(1 << 20).without(1000);
+        assert_eq!(
+            (budget.bytes(), budget.total(), budget.held()),
+            ((1 << 20) - 1000, 1 << 20, 1000)
+        );
+        assert!(budget.check("t", (1 << 20) - 1000).is_ok());
+        let e = budget.check("the table", (1 << 20) - 999).unwrap_err();
+        assert_eq!((e.needed, e.budget), ((1 << 20) + 1, 1 << 20));
+        let mut ledger = Ledger::new(budget.without(24));
+        assert!(ledger.allocate("x", (1 << 20) - 1024).is_ok());
+        assert!(ledger.allocate("y", 1).is_err());
+        assert_eq!(MemoryBudget::new(10).without(20).bytes(), 0);
+        assert!(MemoryBudget::new(10).without(20).check("z", 0).is_err());
     }
 
     #[test]

@@ -18,7 +18,17 @@
 //! assert_eq!(film.caption(1), "step 1/1: R");
 //! assert_eq!(film.frames().last().unwrap().rows(), vec![".A.".to_string()]);
 //! ```
+//!
+//! **Memory.** A film is built under a [`FilmPlan`] (the binary's loop makes one per case):
+//! the budget it may take, and which steps it keeps. `--show` prints the first and last
+//! [`crate::show::CAP_STEPS`] steps of a long solution, so its film keeps only those, the
+//! steps between merged into one step (their net changes, at most the board's cells).
+//! The board is checked first ([`FilmPlan::board`], before a puzzle draws its start), then
+//! each kept step; a film past the budget is refused ([`Film::refused`]), holding nothing.
 
+use std::collections::HashMap;
+
+use crate::budget::{MemoryBudget, OverBudget};
 use grid_common::{Grid, Pos};
 
 /// One move of a film: its label (as `--path` writes the move) and the cells it changes.
@@ -49,6 +59,75 @@ pub struct Film {
     pub joined: bool,
     /// Lines `--show` prints before the frames (klotski's `c = NAME` for long block names).
     pub preface: Vec<String>,
+    /// The steps merged into one ([`FilmPlan`]'s ends): `steps[at]` stands for `count` moves.
+    pub merged: Option<Merged>,
+    /// The film would have passed its memory budget: it holds nothing, and says why.
+    pub refused: Option<OverBudget>,
+}
+
+/// Consecutive moves a film keeps as one step (their net changes), labelled as the last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Merged {
+    /// The index in [`Film::steps`] of the merged step.
+    pub at: usize,
+    /// How many moves it stands for.
+    pub count: usize,
+}
+
+/// How a film is built: which steps it keeps, and the memory it may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FilmPlan {
+    /// The solution's moves.
+    pub moves: usize,
+    /// Keep only the first and last `ends` steps when there are more than twice as many
+    /// (`--show`); `None` keeps every step (`--show-all`, `--html`).
+    pub ends: Option<usize>,
+    /// What the film may hold.
+    pub budget: MemoryBudget,
+}
+
+impl FilmPlan {
+    /// Every step, with no budget (tests, library callers).
+    pub fn whole() -> FilmPlan {
+        FilmPlan {
+            moves: 0,
+            ends: None,
+            budget: MemoryBudget::new(u64::MAX),
+        }
+    }
+
+    /// Ok when a film of a `rows` x `cols` board fits the budget before its steps: its start,
+    /// the builder's board and the board `--show` walks. A puzzle checks this before it
+    /// draws the start.
+    pub fn board(&self, rows: usize, cols: usize) -> Result<(), OverBudget> {
+        self.budget
+            .check("the film of the solution", board_bytes(rows, cols))
+    }
+
+    /// The 1-based moves merged into one step, when the plan keeps only the ends.
+    fn merged(&self) -> Option<std::ops::RangeInclusive<usize>> {
+        let ends = self.ends?;
+        (self.moves > 2 * ends).then(|| ends + 1..=self.moves - ends)
+    }
+}
+
+/// The heap bytes of one step's label and changes, as the allocator holds them (a block
+/// of at least 32 bytes, 8 of them its header, in multiples of 16).
+fn step_bytes(label: &str, changes: &[(Pos, char)]) -> u64 {
+    let block = |n: usize| match n {
+        0 => 0,
+        n => (n + 8).div_ceil(16).max(2) as u64 * 16,
+    };
+    block(label.len()) + block(std::mem::size_of_val(changes))
+}
+
+/// The bytes a film of a `rows` x `cols` board holds besides its steps: two boards of
+/// `char` at a time (the start and the builder's board while it is built, the start and
+/// the board `--show` walks while it is drawn).
+pub fn board_bytes(rows: usize, cols: usize) -> u64 {
+    (rows as u64)
+        .saturating_mul(cols as u64)
+        .saturating_mul(2 * std::mem::size_of::<char>() as u64)
 }
 
 /// One frame: the board after `step` moves, with its caption.
@@ -75,9 +154,49 @@ pub fn rows_of(board: &Grid<char>) -> Vec<String> {
 }
 
 impl Film {
-    /// The number of moves.
+    /// A film that holds nothing because it would have passed its budget.
+    pub fn refused(over: OverBudget) -> Film {
+        let mut film = FilmBuilder::new(Grid::new(0, 0, ' ')).finish();
+        film.refused = Some(over);
+        film
+    }
+
+    /// The number of moves of the solution (merged moves included).
     pub fn len(&self) -> usize {
-        self.steps.len()
+        let merged = self.merged.map_or(0, |m| m.count.saturating_sub(1));
+        self.steps.len() + merged
+    }
+
+    /// The bytes the finished film holds: its start and its steps.
+    pub fn held_bytes(&self) -> u64 {
+        let cells = (self.start.rows() * self.start.cols() * std::mem::size_of::<char>()) as u64;
+        let list = (self.steps.capacity() * std::mem::size_of::<Step>()) as u64;
+        let steps: u64 = self
+            .steps
+            .iter()
+            .map(|s| step_bytes(&s.label, &s.changes))
+            .sum();
+        cells.saturating_add(list).saturating_add(steps)
+    }
+
+    /// The move number of the frame after `steps[i]` (`i + 1`, past merged moves).
+    pub fn number(&self, i: usize) -> usize {
+        match self.merged {
+            Some(m) if i >= m.at => i + m.count,
+            _ => i + 1,
+        }
+    }
+
+    /// The index in [`Film::steps`] of move `k` (1-based), `None` for a merged move
+    /// other than the last.
+    fn index(&self, k: usize) -> Option<usize> {
+        let i = k.checked_sub(1)?;
+        match self.merged {
+            Some(m) if i >= m.at + m.count => Some(i + 1 - m.count),
+            Some(m) if i + 1 == m.at + m.count => Some(m.at),
+            Some(m) if i >= m.at => None,
+            _ => Some(i),
+        }
     }
 
     /// True for a film of no moves (the start is the goal).
@@ -87,10 +206,11 @@ impl Film {
 
     /// The caption of frame `k`: `step 0/n: start`, then `step k/n: MOVE`.
     pub fn caption(&self, k: usize) -> String {
-        let n = self.steps.len();
-        match k.checked_sub(1).and_then(|i| self.steps.get(i)) {
+        let n = self.len();
+        match self.index(k).and_then(|i| self.steps.get(i)) {
             Some(step) => format!("step {k}/{n}: {}", step.label),
-            None => format!("step {k}/{n}: start"),
+            None if k == 0 => format!("step {k}/{n}: start"),
+            None => format!("step {k}/{n}: (merged)"),
         }
     }
 
@@ -150,8 +270,9 @@ impl Iterator for Frames<'_> {
             }
         }
         self.next += 1;
+        let number = k.checked_sub(1).map_or(0, |i| self.film.number(i));
         Some(Frame {
-            caption: self.film.caption(k),
+            caption: self.film.caption(number),
             board: self.board.clone(),
         })
     }
@@ -160,20 +281,42 @@ impl Iterator for Frames<'_> {
 /// Builds a [`Film`] move by move: set the cells a move changes, then close the step.
 ///
 /// Only cells whose character really changes are recorded, so a puzzle may simply redraw
-/// the cells a move leaves and enters.
+/// the cells a move leaves and enters. Under a [`FilmPlan`] it keeps the steps the plan
+/// keeps and charges them to its budget (see the module docs).
 #[derive(Clone, Debug)]
 pub struct FilmBuilder {
     film: Film,
     board: Grid<char>,
     /// The cells touched in the step being built, each with its character before the step.
     pending: Vec<(Pos, char)>,
+    plan: FilmPlan,
+    /// The bytes charged: the boards, then each kept step and the merged cells.
+    used: u64,
+    /// The moves closed so far.
+    closed: usize,
+    /// While moves are merged: each cell they changed, with its character before them.
+    merging: HashMap<Pos, char>,
+    /// The bytes charged for `merging` (its most).
+    merge_charged: u64,
 }
 
 impl FilmBuilder {
-    /// A film starting from `start`.
+    /// A film starting from `start`, keeping every step, with no budget.
     pub fn new(start: Grid<char>) -> FilmBuilder {
+        FilmBuilder::planned(start, FilmPlan::whole())
+    }
+
+    /// A film starting from `start` under `plan`; refused at once when the board does not
+    /// fit ([`FilmPlan::board`]).
+    pub fn planned(start: Grid<char>, plan: FilmPlan) -> FilmBuilder {
+        let used = board_bytes(start.rows(), start.cols());
+        let refused = plan.budget.check("the film of the solution", used).err();
+        let (start, board) = match refused {
+            Some(_) => (Grid::new(0, 0, ' '), Grid::new(0, 0, ' ')),
+            None => (start.clone(), start),
+        };
         FilmBuilder {
-            board: start.clone(),
+            board,
             film: Film {
                 start,
                 steps: Vec::new(),
@@ -182,8 +325,15 @@ impl FilmBuilder {
                 boxed: false,
                 joined: false,
                 preface: Vec::new(),
+                merged: None,
+                refused,
             },
             pending: Vec::new(),
+            plan,
+            used,
+            closed: 0,
+            merging: HashMap::new(),
+            merge_charged: 0,
         }
     }
 
@@ -236,21 +386,76 @@ impl FilmBuilder {
 
     /// Closes the current step under `label`.
     pub fn step(&mut self, label: impl Into<String>) {
+        if self.film.refused.is_some() {
+            self.pending.clear();
+            return;
+        }
+        self.closed += 1;
+        let merged = self.plan.merged();
+        if let Some(range) = merged.as_ref().filter(|r| r.contains(&self.closed)) {
+            let before = std::mem::take(&mut self.pending);
+            for (p, c) in before {
+                // A cell back to what it was before the merged moves is no net change.
+                let first = *self.merging.entry(p).or_insert(c);
+                if self.board.get(p) == Some(&first) {
+                    self.merging.remove(&p);
+                }
+            }
+            // A map slot: the cell, its character and a control byte, rounded up.
+            let slot = std::mem::size_of::<(Pos, char)>() as u64 + 8;
+            let held = self.merging.capacity() as u64 * slot;
+            if held > self.merge_charged {
+                self.charge(held - self.merge_charged);
+                self.merge_charged = held;
+            }
+            if self.closed < *range.end() {
+                return;
+            }
+            // The last merged move: one step of the net changes.
+            self.pending = self.merging.drain().collect();
+            self.pending.sort_unstable_by_key(|&(p, _)| (p.row, p.col));
+            self.merging = HashMap::new();
+            self.film.merged = Some(Merged {
+                at: self.film.steps.len(),
+                count: range.end() - range.start() + 1,
+            });
+        }
         // A cell set back to what it was within the step is no change.
-        let changes = std::mem::take(&mut self.pending)
+        let changes: Vec<(Pos, char)> = std::mem::take(&mut self.pending)
             .into_iter()
             .filter_map(|(p, before)| {
                 let now = *self.board.get(p)?;
                 (now != before).then_some((p, now))
             })
             .collect();
-        self.film.steps.push(Step {
-            label: label.into(),
-            changes,
-        });
+        let label: String = label.into();
+        let mut bytes = step_bytes(&label, &changes);
+        let steps = &self.film.steps;
+        if steps.len() == steps.capacity() {
+            // The list of steps doubles.
+            bytes += (steps.capacity().max(4) * std::mem::size_of::<Step>()) as u64;
+        }
+        self.charge(bytes);
+        if self.film.refused.is_none() {
+            self.film.steps.push(Step { label, changes });
+        }
     }
 
-    /// The finished film.
+    /// Charges `bytes` more; past the budget the film is refused and lets go of everything.
+    fn charge(&mut self, bytes: u64) {
+        self.used = self.used.saturating_add(bytes);
+        if let Err(over) = self
+            .plan
+            .budget
+            .check("the film of the solution", self.used)
+        {
+            let empty = FilmBuilder::new(Grid::new(0, 0, ' '));
+            (self.board, self.pending, self.merging) = (empty.board, Vec::new(), HashMap::new());
+            self.film = Film::refused(over);
+        }
+    }
+
+    /// The finished film ([`Film::refused`] set when it would have passed its budget).
     pub fn finish(self) -> Film {
         self.film
     }

@@ -10,7 +10,8 @@
 //!   as `--show` crops) and, per step, only the changed cells: a cell index into the window
 //!   and its new character. A 41,783-roll solution costs about 12 bytes a changed cell.
 //! - Each case's entry is encoded as soon as the case is solved, and the film dropped; the
-//!   encoded page is held against the memory budget ([`MemoryBudget`]): a case that would
+//!   encoded page is held against the process's one memory budget ([`MemoryBudget`], less
+//!   what the process holds besides the page, [`HtmlPage::set_budget`]): a case that would
 //!   pass it is left out of the page with a note, and [`HtmlPage::over_budget`] says so.
 //! - The contract tests use: `FILE#case=K&step=N` opens case `K` (1-based, as the picker
 //!   numbers its entries) at step `N` (0-based), and `&via=M` goes to step `M` first (so a
@@ -65,6 +66,17 @@ impl HtmlPage {
         self.entries.is_empty()
     }
 
+    /// The bytes the page's entries hold.
+    pub fn bytes(&self) -> u64 {
+        self.bytes
+    }
+
+    /// The budget the page is held to from now on: the process's budget less what the
+    /// process holds besides the page (the input, the solver's tables, the moves, the film).
+    pub fn set_budget(&mut self, budget: MemoryBudget) {
+        self.budget = budget;
+    }
+
     /// The first case left out because the page would have passed the memory budget.
     pub fn over_budget(&self) -> Option<&(String, OverBudget)> {
         self.over.as_ref()
@@ -72,8 +84,9 @@ impl HtmlPage {
 
     /// Adds a solved case with its film (left out, with a note, past the budget).
     pub fn add_film(&mut self, case: &str, film: &Film) {
+        // Encoding holds the entry's parts and the entry at once: twice the estimate.
         let estimate = estimate_bytes(film);
-        let needed = self.bytes.saturating_add(estimate);
+        let needed = self.bytes.saturating_add(estimate.saturating_mul(2));
         if let Err(over) = self.budget.check("the --html page", needed) {
             let note = format!("{} moves; left out of the page: {over}", film.len());
             self.add_entry(case, &note, None);

@@ -36,9 +36,16 @@ pub struct InputError {
     pub expected: String,
     /// What it found there.
     pub found: String,
-    /// The offending line, for the caret display.
+    /// The offending line for the caret display: the whole line, or for a line longer than
+    /// [`LINE_WINDOW`] characters a window of that many around the spot, each cut end
+    /// marked `...`.
     pub line_text: String,
+    /// The 1-based column of the spot in `line_text`.
+    pub text_column: usize,
 }
+
+/// The most characters of the offending line an [`InputError`] shows.
+pub const LINE_WINDOW: usize = 80;
 
 impl fmt::Display for InputError {
     /// `case 2, line 9, column 3: expected …, found …`, then the line with a caret under the spot.
@@ -54,7 +61,7 @@ impl fmt::Display for InputError {
         let number = self.line.to_string();
         let pad = " ".repeat(number.len());
         write!(f, "\n  {number} | {}", self.line_text)?;
-        write!(f, "\n  {pad} | {}^", " ".repeat(self.column - 1))
+        write!(f, "\n  {pad} | {}^", " ".repeat(self.text_column - 1))
     }
 }
 
@@ -363,12 +370,11 @@ impl<'a> Reader<'a> {
             .count();
         let before = String::from_utf8_lossy(&self.src[line_start..offset]);
         let column = 1 + before.chars().count();
-        let text = String::from_utf8_lossy(&self.src[line_start..line_end]);
-        let line_text = text
-            .trim_end_matches('\r')
-            .chars()
-            .map(|c| if c.is_control() { ' ' } else { c })
-            .collect();
+        let mut text = &self.src[line_start..line_end];
+        while let [rest @ .., b'\r'] = text {
+            text = rest;
+        }
+        let (line_text, text_column) = line_window(text, (offset - line_start).min(text.len()));
         InputError {
             case: self.case,
             line,
@@ -376,8 +382,57 @@ impl<'a> Reader<'a> {
             expected: expected.into(),
             found: found.into(),
             line_text,
+            text_column,
         }
     }
+}
+
+/// The line (without its break) as an error shows it, and the 1-based column of byte `at`
+/// in it: the whole line when it has at most [`LINE_WINDOW`] characters, else that many
+/// around `at` (half before it), each cut end marked `...`. Reads only the bytes near `at`,
+/// so a huge line costs nothing. Control characters are shown as spaces.
+fn line_window(line: &[u8], at: usize) -> (String, usize) {
+    let shown = |bytes: &[u8]| -> Vec<char> {
+        String::from_utf8_lossy(bytes)
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect()
+    };
+    // A character is at most 4 bytes: these bytes hold more than the window.
+    let reach = 4 * LINE_WINDOW + 4;
+    if line.len() <= reach {
+        let all = shown(line);
+        if all.len() <= LINE_WINDOW {
+            let before = shown(&line[..at]).len();
+            return (all.into_iter().collect(), before + 1);
+        }
+    }
+    let mut from = at.saturating_sub(reach);
+    // Start on a character's first byte.
+    while from < at && line[from] & 0xC0 == 0x80 {
+        from += 1;
+    }
+    let to = at.saturating_add(reach).min(line.len());
+    let before = shown(&line[from..at]);
+    let after = shown(&line[at..to]);
+    let half = LINE_WINDOW / 2;
+    let take_before = before
+        .len()
+        .min(half.max(LINE_WINDOW.saturating_sub(after.len())));
+    let take_after = after.len().min(LINE_WINDOW - take_before);
+    let cut_before = take_before < before.len() || from > 0;
+    let cut_after = take_after < after.len() || to < line.len();
+    let mut text = String::new();
+    if cut_before {
+        text.push_str("...");
+    }
+    text.extend(&before[before.len() - take_before..]);
+    let column = text.chars().count() + 1;
+    text.extend(&after[..take_after]);
+    if cut_after {
+        text.push_str("...");
+    }
+    (text, column)
 }
 
 /// `one of '#', '.', 'E'` for an alphabet; a space is written `' ' (a space)`.
@@ -404,10 +459,15 @@ pub fn describe_byte(b: u8) -> String {
 /// A token as an error message shows it: `'Q'` for one character, `"abc"` for more
 /// (long tokens are cut to 20 characters).
 pub fn describe_token(text: &[u8]) -> String {
-    let s = String::from_utf8_lossy(text);
+    // 20 characters are at most 80 bytes: a huge token is not copied.
+    let s = String::from_utf8_lossy(&text[..text.len().min(84)]);
     let mut chars = s.chars();
     let shown: String = chars.by_ref().take(20).collect();
-    let cut = if chars.next().is_some() { "…" } else { "" };
+    let cut = if chars.next().is_some() || text.len() > 84 {
+        "…"
+    } else {
+        ""
+    };
     if shown.chars().count() == 1 && cut.is_empty() {
         format!("'{shown}'")
     } else {
@@ -516,6 +576,32 @@ mod tests {
         assert_eq!(
             describe_token(&[b'x'; 30]),
             format!("\"{}…\"", "x".repeat(20))
+        );
+    }
+
+    #[test]
+    fn a_long_line_is_shown_in_a_window_around_the_spot() {
+        let mut row = "a".repeat(10_000);
+        row.push('Q');
+        row.push_str(&"b".repeat(5000));
+        let r = Reader::new(row.as_bytes());
+        let err = r.error_at(10_000, "a letter a", "'Q'");
+        assert_eq!(err.column, 10_001);
+        let shown = format!("...{}Q{}...", "a".repeat(40), "b".repeat(39));
+        assert_eq!(err.line_text, shown);
+        assert!(err
+            .to_string()
+            .ends_with(&format!("  1 | {shown}\n    | {}^", " ".repeat(43))));
+        // At the end of a long line, the window is all before the spot.
+        let end = r.error_at(row.len(), "end", "end");
+        assert_eq!(end.line_text, format!("...{}", "b".repeat(80)));
+        assert_eq!(end.text_column, 84);
+        // A short line is shown whole, as it is.
+        let short = Reader::new(b"12345\r\n").error_at(3, "x", "y");
+        assert_eq!((short.line_text.as_str(), short.text_column), ("12345", 4));
+        assert_eq!(
+            describe_token(&[b'z'; 1000]),
+            format!("\"{}…\"", "z".repeat(20))
         );
     }
 }

@@ -16,7 +16,7 @@ use std::process::ExitCode;
 
 use crate::budget::{MemoryBudget, OverBudget};
 use crate::cli::{Args, Printing, Program, RunResult, Stop};
-use crate::film::Film;
+use crate::film::{Film, FilmPlan};
 use crate::input::InputError;
 
 /// Why a solver gave up on a case: the memory budget, or a limit of the puzzle's own
@@ -106,6 +106,16 @@ pub trait Puzzle: Sized + 'static {
         cases: &Self::Cases<'_>,
     ) -> Result<Self::Solver, Limit<Self::OtherLimit>>;
 
+    /// Holds the solver to `budget` from the next case on: the `--max-memory` budget less
+    /// what the process holds besides the solver (the input, the `--html` page).
+    fn set_budget(solver: &mut Self::Solver, budget: MemoryBudget);
+
+    /// The bytes the solver holds between cases (tables it keeps for the next case), which
+    /// a case's film and page must leave to it. Nothing by default.
+    fn held(_solver: &Self::Solver) -> u64 {
+        0
+    }
+
     /// The fewest moves, `None` when the goal cannot be reached.
     fn count(
         solver: &mut Self::Solver,
@@ -153,8 +163,13 @@ pub trait Puzzle: Sized + 'static {
     /// The moves as `--path` (or, with [`Puzzle::ANSWER_HOLDS_MOVES`], the answer) prints them.
     fn path_line(moves: &[Self::Move]) -> String;
 
-    /// The solution drawn step by step, for `--show` and `--html`.
-    fn film(case: &Self::Case, moves: &[Self::Move]) -> Result<Film, Self::ReplayError>;
+    /// The solution drawn step by step, for `--show` and `--html`, under `plan` (the steps
+    /// kept, the memory it may take: a film past it comes back [`Film::refused`]).
+    fn film(
+        case: &Self::Case,
+        moves: &[Self::Move],
+        plan: FilmPlan,
+    ) -> Result<Film, Self::ReplayError>;
 
     /// Answers every case of `input`, each before the next one is read (the shared loop);
     /// a puzzle with run modes of its own (klotski's `--hardest`) may answer otherwise.
@@ -170,10 +185,20 @@ pub trait Puzzle: Sized + 'static {
 
 /// The whole binary of puzzle `P`: parse the arguments, read the input, answer every case,
 /// exit with the shared codes.
+///
+/// The solver's options are checked before the input is read (a bad argument is reported
+/// first), and made once it is read, their budget less the input's bytes.
 pub fn main<P: Puzzle>() -> ExitCode {
-    P::PROGRAM.main(settings::<P>, |(options, printing), input, out| {
-        P::run(options, printing, input, out)
-    })
+    P::PROGRAM.main(
+        |args| settings::<P>(args).map(|(_, printing)| (args.clone(), printing)),
+        |(args, printing), input, out| {
+            let budget = printing.budget.without(input.len() as u64);
+            match P::options(&args, budget) {
+                Ok(options) => P::run(options, printing, input, out),
+                Err(message) => Ok(Err(Stop::BadInput(message))),
+            }
+        },
+    )
 }
 
 /// The solver's options and what to print, from the command line.

@@ -158,28 +158,31 @@ pub fn write(out: &mut dyn Write, film: &Film, options: &ShowOptions) -> io::Res
     let n = film.len();
     let capped = !options.all && n > 2 * CAP_STEPS;
     let shown = |k: usize| !capped || k <= CAP_STEPS || k > n - CAP_STEPS;
+    // Frame `i` is the board after `film.steps[i - 1]`: move `number(i)` of the solution
+    // (the film may hold fewer steps than moves, see `FilmPlan`).
+    let number = |i: usize| i.checked_sub(1).map_or(0, |i| film.number(i));
     let windows = if follows {
         following_windows(film, area, (max_rows, max_cols))
     } else {
-        vec![area; n + 1]
+        vec![area; film.steps.len() + 1]
     };
-    let caption = |k: usize| {
-        let w = windows[k];
+    let caption = |i: usize| {
+        let w = windows[i];
         match follows {
             true => format!(
                 "{} (rows {}-{}, columns {}-{})",
-                film.caption(k),
+                film.caption(number(i)),
                 w.top + 1,
                 w.top + w.rows,
                 w.left + 1,
                 w.left + w.cols
             ),
-            false => film.caption(k),
+            false => film.caption(number(i)),
         }
     };
     // Every caption shown, for one column width across the whole film.
-    let caption_width = (0..=n)
-        .filter(|&k| shown(k))
+    let caption_width = (0..=film.steps.len())
+        .filter(|&i| shown(number(i)))
         .map(|k| caption(k).chars().count())
         .max()
         .unwrap_or(0);
@@ -207,14 +210,15 @@ pub fn write(out: &mut dyn Write, film: &Film, options: &ShowOptions) -> io::Res
         pending.clear();
         Ok(())
     };
-    for (k, &window) in windows.iter().enumerate() {
-        if let Some(step) = k.checked_sub(1).and_then(|i| film.steps.get(i)) {
+    for (i, &window) in windows.iter().enumerate() {
+        if let Some(step) = i.checked_sub(1).and_then(|i| film.steps.get(i)) {
             for &(pos, c) in &step.changes {
                 if let Some(cell) = board.get_mut(pos) {
                     *cell = c;
                 }
             }
         }
+        let k = number(i);
         if !shown(k) {
             continue;
         }
@@ -227,7 +231,7 @@ pub fn write(out: &mut dyn Write, film: &Film, options: &ShowOptions) -> io::Res
                 n - 2 * CAP_STEPS
             )?;
         }
-        let mut lines = vec![caption(k)];
+        let mut lines = vec![caption(i)];
         lines.extend(draw(&board, window, film.boxed));
         pending.push(lines);
         if pending.len() == per_row {
@@ -264,8 +268,8 @@ fn following_windows(film: &Film, area: Window, size: (usize, usize)) -> Vec<Win
         rows,
         cols,
     };
-    let mut windows = Vec::with_capacity(film.len() + 1);
-    for k in 0..=film.len() {
+    let mut windows = Vec::with_capacity(film.steps.len() + 1);
+    for k in 0..=film.steps.len() {
         let step = film.steps.get(k.saturating_sub(1));
         let changes = step.map_or(&[][..], |s| s.changes.as_slice());
         let rows_used = changes.iter().map(|(p, _)| p.row).minmax();
@@ -350,15 +354,21 @@ fn write_side_by_side(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::film::FilmBuilder;
+    use crate::budget::MemoryBudget;
+    use crate::film::{FilmBuilder, FilmPlan};
 
     /// A piece `A` walking right along a 1 x `len` board, `moves` times.
     fn walk(rows: usize, len: usize, moves: usize) -> Film {
+        walk_planned(rows, len, moves, FilmPlan::whole())
+    }
+
+    /// [`walk`] under `plan`.
+    fn walk_planned(rows: usize, len: usize, moves: usize, plan: FilmPlan) -> Film {
         let mut start = Grid::new(rows, len, '.');
         if let Some(c) = start.get_mut(Pos::new(0, 0)) {
             *c = 'A';
         }
-        let mut b = FilmBuilder::new(start);
+        let mut b = FilmBuilder::planned(start, plan);
         for i in 0..moves {
             b.set(Pos::new(0, i), '.');
             b.set(Pos::new(0, i + 1), 'A');
@@ -400,6 +410,32 @@ mod tests {
             },
         );
         assert!(all.contains("step 25/50: R") && !all.contains("skipped"));
+    }
+
+    #[test]
+    fn a_film_that_keeps_only_the_shown_steps_shows_the_same() {
+        let plan = |moves, budget| FilmPlan {
+            moves,
+            ends: Some(CAP_STEPS),
+            budget: MemoryBudget::new(budget),
+        };
+        // Boards within one window: the same text. (On a larger board the window after the
+        // skipped steps follows their net changes, not each of them.)
+        for (rows, len, moves) in [(1, 60, 50), (30, 70, 69), (1, 60, 40), (1, 60, 41)] {
+            let whole = walk(rows, len, moves);
+            let cut = walk_planned(rows, len, moves, plan(moves, u64::MAX));
+            assert_eq!(cut.len(), moves);
+            assert_eq!(cut.steps.len(), moves.min(2 * CAP_STEPS + 1));
+            let options = ShowOptions::default();
+            assert_eq!(render(&cut, &options), render(&whole, &options));
+            let last = |f: &Film| f.frames().last().map(|f| (f.caption, f.board));
+            assert_eq!(last(&cut), last(&whole));
+        }
+        // Over its budget the film holds nothing and says why.
+        let refused = walk_planned(50, 300, 290, plan(290, 50 * 300 * 8 + 100));
+        let over = refused.refused.as_ref().expect("over the budget");
+        assert_eq!(over.what, "the film of the solution");
+        assert!(refused.steps.is_empty() && refused.start.is_empty());
     }
 
     #[test]

@@ -19,7 +19,21 @@ pub fn run<S: AsRef<std::ffi::OsStr>>(
     args: &[S],
     input: &[u8],
 ) -> std::io::Result<Output> {
-    let mut child = Command::new(binary)
+    run_in(binary, args, input, None)
+}
+
+/// [`run`] in the working directory `dir` (this process's own without one).
+fn run_in<S: AsRef<std::ffi::OsStr>>(
+    binary: &Path,
+    args: &[S],
+    input: &[u8],
+    dir: Option<&Path>,
+) -> std::io::Result<Output> {
+    let mut command = Command::new(binary);
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
+    let mut child = command
         .args(args)
         // `--show` lays frames out to the terminal's width: snapshots use the default.
         .env_remove("COLUMNS")
@@ -42,6 +56,17 @@ pub fn run<S: AsRef<std::ffi::OsStr>>(
 
 /// Runs `binary` on the case `case` (a `.in` file) and returns its transcript.
 pub fn run_case(binary: &Path, case: &Path) -> std::io::Result<String> {
+    transcript(binary, case, None)
+}
+
+/// [`run_case`] with the binary working in `dir` (where a relative file name among the
+/// case's arguments is found): what `cargo xtask verify` runs, in a copy of the crate's
+/// cases, to check each snapshot itself.
+pub fn run_case_in(binary: &Path, case: &Path, dir: &Path) -> std::io::Result<String> {
+    transcript(binary, case, Some(dir))
+}
+
+fn transcript(binary: &Path, case: &Path, dir: Option<&Path>) -> std::io::Result<String> {
     let input = std::fs::read(case)?;
     let args_file = case.with_extension("args");
     let args: Vec<String> = match std::fs::read_to_string(&args_file) {
@@ -49,7 +74,7 @@ pub fn run_case(binary: &Path, case: &Path) -> std::io::Result<String> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
         Err(e) => return Err(e),
     };
-    let output = run(binary, &args, &input)?;
+    let output = run_in(binary, &args, &input, dir)?;
     let name = binary
         .file_stem()
         .map_or_else(String::new, |s| s.to_string_lossy().into_owned());

@@ -107,7 +107,7 @@ fn solver_options(args: &Args, budget: MemoryBudget) -> Result<solve::Options, S
 
 use puzzle_frame::budget::MemoryBudget;
 use puzzle_frame::cli::{Args, Program, Stop};
-use puzzle_frame::film::Film;
+use puzzle_frame::film::{Film, FilmPlan};
 use puzzle_frame::Puzzle;
 
 /// POJ 1324 Holedox Moving, as the shared binary loop, the tests and `xtask` drive it.
@@ -181,7 +181,11 @@ be reached. --show draws: # stone, . free, * the goal (1,1), H head, o body, T t
         format::path_line(moves)
     }
 
-    fn film(case: &Case, moves: &[Move]) -> Result<Film, replay::ReplayError> {
-        render::film(case, moves)
+    fn set_budget(solver: &mut solve::Solver, budget: MemoryBudget) {
+        solver.set_budget(budget);
+    }
+
+    fn film(case: &Case, moves: &[Move], plan: FilmPlan) -> Result<Film, replay::ReplayError> {
+        render::film(case, moves, plan)
     }
 }

@@ -6,7 +6,7 @@
 use crate::case::{Case, Move};
 use crate::replay::{replay_each, ReplayError};
 use grid_common::{Grid, Pos};
-use puzzle_frame::film::{Film, FilmBuilder};
+use puzzle_frame::film::{Film, FilmBuilder, FilmPlan};
 
 /// What each character of a frame means.
 pub const LEGEND: [(char, &str); 6] = [
@@ -30,7 +30,10 @@ fn ground(case: &Case, p: Pos) -> char {
 }
 
 /// The solution `moves` of `case` as a film, or the first move that is not allowed.
-pub fn film(case: &Case, moves: &[Move]) -> Result<Film, ReplayError> {
+pub fn film(case: &Case, moves: &[Move], plan: FilmPlan) -> Result<Film, ReplayError> {
+    if let Err(over) = plan.board(case.rows(), case.cols()) {
+        return Ok(Film::refused(over));
+    }
     let mut start = Grid::new(case.rows(), case.cols(), '.');
     for p in case.stone().positions() {
         start[p] = ground(case, p);
@@ -43,7 +46,7 @@ pub fn film(case: &Case, moves: &[Move]) -> Result<Film, ReplayError> {
             _ => 'o',
         };
     }
-    let mut builder = FilmBuilder::new(start)
+    let mut builder = FilmBuilder::planned(start, plan)
         .focus([Pos::new(0, 0)])
         .legend(&LEGEND);
     replay_each(case, moves, |played| {

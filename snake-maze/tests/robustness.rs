@@ -7,14 +7,14 @@ use puzzle_frame::rng::Rng;
 use snake_maze::case::Case;
 use snake_maze::parse::Cases;
 use snake_maze::replay::check_path;
-use snake_maze::solve::{Limit, Options, Search, Solver, Store};
+use snake_maze::solve::{Limit, Options, Search, Solver, Store, TooManyStates};
 use snake_maze::testkit::{long_snake, random_input, trapped_snake};
 
 const NOISE: &[u8] = b"0123456789 \n\r\t-+x#";
 
 #[test]
 fn damaged_inputs_never_panic() {
-    let mut errors = 0;
+    let (mut errors, mut answered) = (0, 0);
     let options = Options {
         max_states: 20_000,
         ..Options::default()
@@ -30,9 +30,27 @@ fn damaged_inputs_never_panic() {
         let mut cases = Cases::new(&bytes);
         for case in cases.by_ref() {
             match case {
-                Ok(case) => {
-                    let _ = solver.moves(&case);
-                }
+                // An answer (its path replays, and it is the reference's where the
+                // reference settles the case within the same limit), or the state limit.
+                Ok(case) => match solver.moves(&case) {
+                    Ok(moves) => {
+                        if let Some(moves) = &moves {
+                            check_path(&case, moves, moves.len())
+                                .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+                        }
+                        if let Some(truth) = snake_maze::reference::search(&case, 20_000) {
+                            assert_eq!(moves.map(|m| m.len()), truth.steps, "seed {seed}");
+                        }
+                        answered += 1;
+                    }
+                    Err(limit) => {
+                        assert_eq!(
+                            limit,
+                            Limit::Other(TooManyStates { max_states: 20_000 }),
+                            "seed {seed}"
+                        );
+                    }
+                },
                 Err(e) => {
                     assert!(e.line >= 1 && e.line <= lines, "{e}");
                     assert!(e.column >= 1, "{e}");
@@ -44,7 +62,10 @@ fn damaged_inputs_never_panic() {
         }
         assert!(cases.next().is_none(), "the cases stop after an error");
     }
-    assert!(errors > 1000, "{errors}");
+    assert!(
+        errors > 1000 && answered > 1000,
+        "{errors} errors, {answered} answered"
+    );
 }
 
 #[test]

@@ -169,22 +169,28 @@ impl BrowserReport {
 
 /// Runs every page of [`pages`], building the binaries into the workspace's target folder.
 pub fn run(root: &Path) -> Result<BrowserReport, String> {
-    run_pages(root, &target_dir(root), &pages())
+    let target = target_dir(root);
+    run_pages(root, &target, &target.join("browser"), &pages())
 }
 
-/// Runs `pages`, building into `target`. `Err` when the suite could not run at all (no
-/// browser under `CI=true`, a failed build); failed checks are counted in the report.
-pub fn run_pages(root: &Path, target: &Path, pages: &[PageCase]) -> Result<BrowserReport, String> {
+/// Runs `pages`, building into `target`, writing pages and screenshots into `out_dir`.
+/// `Err` when the suite could not run at all (no browser under `CI=true` in this process's
+/// environment, a failed build); failed checks are counted in the report.
+pub fn run_pages(
+    root: &Path,
+    target: &Path,
+    out_dir: &Path,
+    pages: &[PageCase],
+) -> Result<BrowserReport, String> {
     let Some(browser) = chromium() else {
         return missing_browser(std::env::var("CI").is_ok_and(|v| v == "true"));
     };
-    let out_dir = target.join("browser");
-    std::fs::create_dir_all(&out_dir)
+    std::fs::create_dir_all(out_dir)
         .map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
     let binaries = build(root, target, pages)?;
     let mut report = BrowserReport::default();
     for (page, binary) in pages.iter().zip(binaries) {
-        check_page(root, &browser, &out_dir, page, &binary, &mut report);
+        check_page(root, &browser, out_dir, page, &binary, &mut report);
     }
     Ok(report)
 }
@@ -195,7 +201,9 @@ fn missing_browser(ci: bool) -> Result<BrowserReport, String> {
         "Chromium not found: the --html browser tests were SKIPPED. Install it with `{INSTALL}` (as root)"
     );
     if ci {
-        return Err(format!("{message}; under CI=true a missing browser fails"));
+        return Err(format!(
+            "Chromium not found, and under CI=true the --html browser tests must run: install it with `{INSTALL}` (as root)"
+        ));
     }
     // Straight to the standard error stream, past a test harness's capture of `eprintln!`.
     let _ = writeln!(std::io::stderr(), "\n!!! {message}\n");
@@ -463,17 +471,26 @@ mod tests {
         let skipped = missing_browser(false).unwrap();
         assert_eq!(skipped.passed + skipped.failed, 0);
         assert!(skipped.skipped.unwrap().contains(INSTALL));
-        assert!(missing_browser(true).unwrap_err().contains(INSTALL));
+        let failed = missing_browser(true).unwrap_err();
+        assert!(
+            failed.starts_with("Chromium not found, and under CI=true"),
+            "{failed}"
+        );
+        assert!(failed.contains(INSTALL), "{failed}");
     }
 
     /// The synthetic pages in headless Chromium (skipped, loudly, without a browser outside
     /// CI). The puzzles' rows of [`pages`] run through [`run`] (`cargo xtask verify`).
+    /// The pages go to a folder of this process's own, so that two `cargo test` at once do
+    /// not write them over each other.
     #[test]
     fn film_demo_pages_in_chromium() {
         let root = root();
         let target = target_dir(&root).join("browser-test");
-        let report = run_pages(&root, &target, &[FILM_DEMO, FILM_DEMO_LONG])
-            .unwrap_or_else(|e| panic!("{e}"));
+        let pages = target.join(format!("pages-{}", std::process::id()));
+        let result = run_pages(&root, &target, &pages, &[FILM_DEMO, FILM_DEMO_LONG]);
+        let _ = std::fs::remove_dir_all(&pages);
+        let report = result.unwrap_or_else(|e| panic!("{e}"));
         for m in &report.messages {
             eprintln!("{m}");
         }

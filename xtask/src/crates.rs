@@ -65,6 +65,7 @@ pub fn all() -> Vec<Puzzle> {
         Puzzle::of::<snake_maze::SnakeMaze>(),
         Puzzle::of::<card_swap::CardSwap>(),
         Puzzle::of::<klotski::Klotski>(),
+        Puzzle::of::<bloxorz_game::BloxorzGame>(),
         // cargo xtask new: next puzzle
     ]
 }

@@ -10,7 +10,9 @@ mod crates;
 mod demo;
 mod judge;
 mod measure;
+mod new;
 mod regen;
+mod scaffold;
 mod snapshots;
 mod stress;
 mod tamper;
@@ -26,10 +28,11 @@ const USAGE: &str = "\
 usage: cargo xtask <task> [args]
 
 tasks:
-  verify                 fmt, clippy, every test with snapshots in check mode, and the --html
-                         pages in headless Chromium (what CI runs);
-                         refuses insta settings and cargo [env] entries that could change the
-                         check, and fails when the test run changed a snapshot or a case file
+  verify                 fmt, clippy, every test, every snapshot checked by verify itself (the
+                         binary run on each case, compared byte for byte with the snapshot as
+                         read before any cargo command), the crate `new` writes (in a copy),
+                         and the --html pages in headless Chromium (what CI runs; without
+                         Chromium, SKIPPED outside CI=true)
   regen [CRATE...]       rewrite snapshots (and delete orphans) for review with `git diff`
   judge <CRATE|all> <DIR>
                          run every X.in under DIR that has X.ans or X.out beside it through
@@ -44,6 +47,9 @@ tasks:
                          time the release binary on generated worst cases (median, min-max,
                          peak memory), side by side with another program with --vs; each
                          FILE (real data) is one more row of the table
+  new <NAME>             a new puzzle crate NAME/ written from the template puzzle (walk),
+                         wired into the workspace, xtask, README.md and ARCHITECTURE.md;
+                         a bad or taken NAME changes nothing
 ";
 
 /// A task: its name, the options it accepts, and what runs it.
@@ -85,6 +91,11 @@ const TASKS: &[Task] = &[
         name: "bench",
         options: bench::OPTIONS,
         run: bench::run,
+    },
+    Task {
+        name: "new",
+        options: &[],
+        run: new::run,
     },
 ];
 

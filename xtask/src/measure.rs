@@ -7,7 +7,7 @@
 #![allow(unsafe_code)]
 
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -22,6 +22,8 @@ pub struct Measured {
     pub peak_kib: u64,
     /// Standard output.
     pub stdout: Vec<u8>,
+    /// Standard error.
+    pub stderr: Vec<u8>,
     /// How it ended: `None` for exit code 0, otherwise a description.
     pub failure: Option<String>,
 }
@@ -61,7 +63,7 @@ pub fn run(
         .args(args)
         .stdin(Stdio::from(stdin))
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()?;
     let pid = child.id() as i32;
     let mut stdout = child.stdout.take().ok_or(std::io::ErrorKind::BrokenPipe)?;
@@ -69,6 +71,12 @@ pub fn run(
         let mut out = Vec::new();
         let _ = stdout.read_to_end(&mut out);
         out
+    });
+    let mut stderr = child.stderr.take().ok_or(std::io::ErrorKind::BrokenPipe)?;
+    let err_reader = std::thread::spawn(move || {
+        let mut err = Vec::new();
+        let _ = stderr.read_to_end(&mut err);
+        err
     });
     let done = Arc::new(AtomicBool::new(false));
     let timed_out = Arc::new(AtomicBool::new(false));
@@ -97,6 +105,7 @@ pub fn run(
     // The child is reaped: `Child` must not wait on it again (dropping it does not).
     drop(child);
     let stdout = reader.join().unwrap_or_default();
+    let stderr = err_reader.join().unwrap_or_default();
     if reaped != pid {
         return Err(std::io::Error::last_os_error());
     }
@@ -113,14 +122,22 @@ pub fn run(
         wall,
         peak_kib: u64::try_from(usage.ru_maxrss).unwrap_or(0),
         stdout,
+        stderr,
         failure,
     })
 }
 
 /// The hidden task `__measure LIMIT_MS INPUT STDOUT_FILE PROGRAM ARGS...`: runs the program
-/// with [`run`], writes its standard output to STDOUT_FILE and prints
+/// with [`run`], writes its standard output to STDOUT_FILE (and its standard error to
+/// STDOUT_FILE with `.err` added) and prints
 /// `WALL_NANOS PEAK_KIB STATUS` on one line (STATUS `ok` or a description).
 pub fn measure_task(args: &[String]) -> Result<(), String> {
+    println!("{}", report(args)?);
+    Ok(())
+}
+
+/// What `__measure` does, its line returned rather than printed.
+fn report(args: &[String]) -> Result<String, String> {
     let [limit, input, stdout_file, program, rest @ ..] = args else {
         return Err("usage: __measure LIMIT_MS INPUT STDOUT_FILE PROGRAM [ARGS...]".into());
     };
@@ -129,13 +146,53 @@ pub fn measure_task(args: &[String]) -> Result<(), String> {
         .map_err(|e| format!("cannot run {program}: {e}"))?;
     std::fs::write(stdout_file, &m.stdout)
         .map_err(|e| format!("cannot write {stdout_file}: {e}"))?;
-    println!(
+    std::fs::write(format!("{stdout_file}.err"), &m.stderr)
+        .map_err(|e| format!("cannot write {stdout_file}.err: {e}"))?;
+    Ok(format!(
         "{} {} {}",
         m.wall.as_nanos(),
         m.peak_kib,
         m.failure.as_deref().unwrap_or("ok")
-    );
-    Ok(())
+    ))
+}
+
+/// The arguments of `__measure` for `program args...` on `input`.
+fn task_args(
+    program: &str,
+    args: &[String],
+    input: &Path,
+    limit: Duration,
+    stdout_file: &Path,
+) -> Vec<String> {
+    let mut all = vec![
+        limit.as_millis().to_string(),
+        input.to_string_lossy().into_owned(),
+        stdout_file.to_string_lossy().into_owned(),
+        program.to_string(),
+    ];
+    all.extend_from_slice(args);
+    all
+}
+
+/// A `__measure` line read back, with the standard output the program wrote to `stdout_file`.
+fn parse_report(report: &str, stdout_file: &Path) -> std::io::Result<Measured> {
+    let mut words = report.trim().splitn(3, ' ');
+    let bad = || std::io::Error::other(format!("__measure said: {report:?}"));
+    let wall: u64 = words.next().and_then(|w| w.parse().ok()).ok_or_else(bad)?;
+    let peak_kib: u64 = words.next().and_then(|w| w.parse().ok()).ok_or_else(bad)?;
+    let status = words.next().ok_or_else(bad)?;
+    let stdout = std::fs::read(stdout_file)?;
+    let _ = std::fs::remove_file(stdout_file);
+    let err_file = PathBuf::from(format!("{}.err", stdout_file.display()));
+    let stderr = std::fs::read(&err_file).unwrap_or_default();
+    let _ = std::fs::remove_file(&err_file);
+    Ok(Measured {
+        wall: Duration::from_nanos(wall),
+        peak_kib,
+        stdout,
+        stderr,
+        failure: (status != "ok").then(|| status.to_string()),
+    })
 }
 
 /// Like [`run`], measured from a fresh `xtask __measure` process (see the module docs).
@@ -149,52 +206,76 @@ pub fn run_isolated(
         std::env::temp_dir().join(format!("xtask-measure-{}.out", std::process::id()));
     let output = Command::new(std::env::current_exe()?)
         .arg("__measure")
-        .arg(limit.as_millis().to_string())
-        .arg(input)
-        .arg(&stdout_file)
-        .arg(program)
-        .args(args)
+        .args(task_args(program, args, input, limit, &stdout_file))
         .stdin(Stdio::null())
         .stderr(Stdio::inherit())
         .output()?;
-    let report = String::from_utf8_lossy(&output.stdout).into_owned();
-    let mut words = report.trim().splitn(3, ' ');
-    let bad = || std::io::Error::other(format!("__measure said: {report:?}"));
-    let wall: u64 = words.next().and_then(|w| w.parse().ok()).ok_or_else(bad)?;
-    let peak_kib: u64 = words.next().and_then(|w| w.parse().ok()).ok_or_else(bad)?;
-    let status = words.next().ok_or_else(bad)?;
-    let stdout = std::fs::read(&stdout_file)?;
-    let _ = std::fs::remove_file(&stdout_file);
-    Ok(Measured {
-        wall: Duration::from_nanos(wall),
-        peak_kib,
-        stdout,
-        failure: (status != "ok").then(|| status.to_string()),
-    })
+    parse_report(&String::from_utf8_lossy(&output.stdout), &stdout_file)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// Set in the fresh process the test below starts: where to write its report line.
+    const FRESH_REPORT: &str = "XTASK_TEST_MEASURE_REPORT";
+    /// Set with it: the `__measure` arguments, separated by `\x1f`.
+    const FRESH_ARGS: &str = "XTASK_TEST_MEASURE_ARGS";
+    const THIS_TEST: &str = "measure::tests::measures_a_process_that_allocates";
+
+    /// Measures `program args` as bench does, from a fresh process: this test binary run
+    /// anew on this test alone, which then does what `__measure` does. A child spawned
+    /// straight from this process would start from its memory high-water mark, which the
+    /// tests running beside it raise.
+    fn measure_fresh(program: &str, args: &[String], input: &Path) -> Measured {
+        static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = RUNS.fetch_add(1, Ordering::Relaxed);
+        let base =
+            std::env::temp_dir().join(format!("xtask-measure-test-{}-{n}", std::process::id()));
+        let (report_file, stdout_file) =
+            (base.with_extension("report"), base.with_extension("out"));
+        let spec = task_args(program, args, input, Duration::from_secs(30), &stdout_file);
+        let status = Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", THIS_TEST, "--test-threads=1", "--quiet"])
+            .env(FRESH_REPORT, &report_file)
+            .env(FRESH_ARGS, spec.join("\x1f"))
+            .stdout(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(
+            status.success(),
+            "the fresh measuring process failed: {status}"
+        );
+        let report = std::fs::read_to_string(&report_file).unwrap();
+        let _ = std::fs::remove_file(&report_file);
+        parse_report(&report, &stdout_file).unwrap()
+    }
+
     #[test]
     fn measures_a_process_that_allocates() {
+        if let (Some(report_file), Some(spec)) = (
+            std::env::var_os(FRESH_REPORT),
+            std::env::var(FRESH_ARGS).ok(),
+        ) {
+            // The fresh measuring process.
+            let args: Vec<String> = spec.split('\x1f').map(str::to_string).collect();
+            std::fs::write(report_file, report(&args).unwrap()).unwrap();
+            return;
+        }
         let input = std::env::temp_dir().join(format!("xtask-measure-{}", std::process::id()));
         std::fs::write(&input, "").unwrap();
-        // `head -c` of 64 MiB through a pipe keeps little resident; `sort` of it holds it all.
-        let small = run("true", &[], &input, Duration::from_secs(10)).unwrap();
+        // A shell holding a 30 MB string, and `true`, both from a fresh measuring process:
+        // the difference is the string, whatever the tests beside this one allocate.
+        let small = measure_fresh("true", &[], &input);
         assert!(small.failure.is_none());
         let args = vec![
             "-c".to_string(),
             "x=$(head -c 30000000 /dev/zero | tr '\\0' a); echo ${#x}".to_string(),
         ];
-        let big = run("sh", &args, &input, Duration::from_secs(30)).unwrap();
+        let big = measure_fresh("sh", &args, &input);
         assert_eq!(String::from_utf8_lossy(&big.stdout).trim(), "30000000");
-        // A child forked from this test process starts from the process's resident size at
-        // the fork, which other tests running in parallel change: compare with the 30 MB
-        // the shell holds, not with the other run.
         assert!(
-            big.peak_kib >= 29_000 && big.peak_kib > small.peak_kib,
+            big.peak_kib >= 29_000 && big.peak_kib >= small.peak_kib + 20_000,
             "{} vs {}",
             big.peak_kib,
             small.peak_kib

@@ -4,7 +4,7 @@
 //! An instance passes only when its check compared at least one case: a run whose
 //! instances all checked nothing fails. The shrinker keeps a smaller input only when it
 //! fails the same way as the original ([`Failed`]'s kind): a disagreement is not traded
-//! for a panic or an input that does not parse.
+//! for a panic, a solver giving up, or an input that does not parse.
 
 use std::fmt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -51,6 +51,9 @@ pub enum Failed {
     /// The input does not parse: the check's message starts with `bad input`, or with
     /// `the input does not parse` (snake-maze's wording).
     BadInput(String),
+    /// A solver gave up (a state limit, the memory budget, a board too large): the
+    /// check's message says `gave up`, `over the memory budget` or `too large`.
+    Limit(String),
     /// The check panicked: the panic's message.
     Panic(String),
 }
@@ -59,8 +62,11 @@ impl Failed {
     /// The failure that `check_input`'s message describes.
     fn from_message(message: String) -> Failed {
         const BAD_INPUT: [&str; 2] = ["bad input", "the input does not parse"];
+        const LIMIT: [&str; 3] = ["gave up", "over the memory budget", "too large"];
         if BAD_INPUT.iter().any(|p| message.starts_with(p)) {
             Failed::BadInput(message)
+        } else if LIMIT.iter().any(|p| message.contains(p)) {
+            Failed::Limit(message)
         } else {
             Failed::Disagreement(message)
         }
@@ -75,7 +81,7 @@ impl Failed {
 impl fmt::Display for Failed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Failed::Disagreement(m) | Failed::BadInput(m) => write!(f, "{m}"),
+            Failed::Disagreement(m) | Failed::BadInput(m) | Failed::Limit(m) => write!(f, "{m}"),
             Failed::Panic(m) => write!(f, "the check panicked: {m}"),
         }
     }
@@ -438,6 +444,36 @@ mod tests {
         // And a panic stays a panic.
         let panic = Failed::Panic("planted panic".into());
         assert_eq!(shrunk("abxbx"), (panic.clone(), ("axx".to_string(), panic)));
+    }
+
+    #[test]
+    fn a_disagreement_does_not_shrink_into_a_solver_giving_up() {
+        // Two `x`s disagree, except that the solver gives up on inputs of 3 bytes or less.
+        let kit = Kit {
+            check_input: |input| {
+                match input.matches('x').count() {
+                0 | 1 => Ok(1),
+                _ if input.len() <= 3 => Err(
+                    "case 1: the solver gave up: the visited set would need 2 GiB, over the memory budget of 2 GiB".into(),
+                ),
+                n => Err(format!("{n} x's")),
+            }
+            },
+            ..toy()
+        };
+        let shrunk = |original: &str| {
+            let why = check(kit, original).unwrap_err();
+            shrink(kit, original.to_string(), why)
+        };
+        let (input, why) = shrunk("abxbxb");
+        assert_eq!(why, Failed::Disagreement("2 x's".into()));
+        assert_eq!(input.len(), 4, "{input}");
+        // And a limit stays a limit.
+        let (input, why) = shrunk("axx");
+        assert_eq!(
+            (input.as_str(), why.same_kind(&Failed::Limit(String::new()))),
+            ("xx", true)
+        );
     }
 
     #[test]

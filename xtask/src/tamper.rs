@@ -1,15 +1,15 @@
-//! What could make the snapshot check pass when it should fail.
+//! What could make `cargo test`'s snapshot check pass when it should fail.
 //!
 //! insta reads its settings from the environment and from a settings file
 //! (`.config/insta.yaml`, `insta.yaml` or `.insta.yaml` in the workspace it finds), and
 //! cargo adds to the tests' environment every `[env]` entry of the cargo configuration
-//! files that apply (a forced entry beats the variables verify sets). So before the tests
-//! run, verify refuses: an insta settings file at the root or in a member's folder; a cargo
-//! configuration file (the workspace's, its parent folders', `$CARGO_HOME`'s) that names an
-//! `INSTA_` variable or sets a test runner (which could set them); a source file outside
-//! xtask that names an `INSTA_` variable (a test or build script that sets one). And
-//! whatever route was missed, after the run the snapshot and case files must be byte for
-//! byte what they were before ([`Tree`]).
+//! files that apply. verify refuses the plain routes: an insta settings file at the root
+//! or in a member's folder; a cargo configuration file (the workspace's, its parent
+//! folders', `$CARGO_HOME`'s) with a line naming an `INSTA_` variable or a test runner; a
+//! source file outside xtask that names an `INSTA_` variable. These scans keep developers'
+//! `cargo test` honest; they are not complete, and verify's verdict does not rest on them:
+//! it checks every snapshot itself ([`crate::verify::transcripts`]). And the snapshot and
+//! case files must stay byte for byte what they were when verify started ([`Tree`]).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -125,6 +125,16 @@ impl Tree {
             }
         }
         Tree(files)
+    }
+
+    /// The bytes of `path`, if the tree holds it.
+    pub fn get(&self, path: &Path) -> Option<&[u8]> {
+        self.0.get(path).map(Vec::as_slice)
+    }
+
+    /// Every file of the tree, sorted by path.
+    pub fn paths(&self) -> impl Iterator<Item = &Path> {
+        self.0.keys().map(PathBuf::as_path)
     }
 
     /// Each file created, changed or deleted since `before`, as a message naming it.

@@ -1,4 +1,6 @@
-//! `cargo xtask verify`: formatting, lints, and every test with snapshots in check mode.
+//! `cargo xtask verify`: formatting, lints, every test, every snapshot checked by verify
+//! itself ([`transcripts`], against the files read before any cargo command), and the
+//! `--html` pages in a browser.
 //!
 //! verify runs a list of named stages; each gives its problems (with what to run locally),
 //! or says why it was skipped, and is one row of the final table. A new stage is one more
@@ -11,14 +13,17 @@ use puzzle_frame::cli::Args;
 
 use crate::snapshots::{self, Mode, TestRun};
 use crate::tamper::{self, Tree};
-use crate::workspace::{cargo, members, project_root, relative, target_dir};
+use crate::workspace::{cargo, project_root, relative, target_dir};
 use crate::{positionals, Failure};
+use transcripts::{Compared, Expected};
 
 /// Runs every stage, then prints a table of the stages and what to run locally for each
 /// failure.
 pub fn run(args: &Args) -> Result<(), Failure> {
     positionals("verify", args, 0)?;
     let root = project_root();
+    // First, before any cargo command: the snapshot and case files verify judges by.
+    let expected = Expected::capture(&root).map_err(Failure::Failed)?;
     let mut report = Report::default();
     report.stage("cargo fmt --check", || {
         let fmt = cargo(&root)
@@ -41,13 +46,24 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             ))
         },
     )?;
-    report.stage("tests, snapshots in check mode", || {
-        let outcome = check_snapshots(&root, &target_dir(&root), false)?;
-        print_table(&outcome.run);
+    report.stage("tests; every snapshot checked by verify itself", || {
+        let ci = std::env::var("CI").is_ok_and(|v| v == "true");
+        let outcome = check_snapshots(&root, &target_dir(&root), &expected, false, ci)?;
+        print_table(&outcome);
+        for note in &outcome.notes {
+            println!("NOTE: {note}");
+        }
         Ok(outcome.problems)
     })?;
+    report.stage("scaffold: `cargo xtask new` writes a green crate", || {
+        crate::scaffold::check(&root)
+    })?;
     report.stage("--html pages in headless Chromium", || {
-        let browser = crate::browser::run(&root).map_err(Failure::Failed)?;
+        // Whether a missing browser fails is decided by this process's `CI`, the caller's.
+        let browser = match crate::browser::run(&root) {
+            Ok(browser) => browser,
+            Err(e) => return Ok(Stage::Checked(vec![e])),
+        };
         for line in &browser.messages {
             println!("{line}");
         }
@@ -170,57 +186,92 @@ fn problem_unless(passed: bool, problem: &str) -> Vec<String> {
 pub struct SnapshotCheck {
     /// The test run.
     pub run: TestRun,
+    /// verify's own comparison, one entry per crate with snapshot cases.
+    pub compared: Vec<Compared>,
     /// Each problem, with what to run locally.
     pub problems: Vec<String>,
+    /// What verify wants the reader to know without failing (files judged as on disk,
+    /// not as committed).
+    pub notes: Vec<String>,
 }
 
-/// Refuses settings that could change insta's verdict, runs every member's tests with
-/// snapshots in check mode, checks that the run wrote no snapshot or case file, and looks
-/// for pending and orphaned snapshots. Used by `verify`, and by the honesty tests on a
-/// scratch workspace.
-pub fn check_snapshots(root: &Path, target: &Path, quiet: bool) -> Result<SnapshotCheck, Failure> {
-    let members = members(root).map_err(Failure::Failed)?;
-    let mut problems = tamper::settings_problems(root, &members);
-    let pending = snapshots::pending_files(root);
-    if !pending.is_empty() {
+/// The snapshot check, against `expected` (read before any cargo command ran): refuses
+/// settings that would make `cargo test` lie (insta settings files, cargo `[env]` entries
+/// and runners, see [`tamper`]), runs every member's tests with insta in check mode, fails
+/// when anything changed a snapshot or case file since `expected` was read (and puts it
+/// back), then builds the binaries and compares every transcript with its snapshot itself
+/// ([`transcripts`]): that comparison, not insta's, decides. Used by `verify`, and by the
+/// honesty tests on a scratch workspace.
+pub fn check_snapshots(
+    root: &Path,
+    target: &Path,
+    expected: &Expected,
+    quiet: bool,
+    ci: bool,
+) -> Result<SnapshotCheck, Failure> {
+    let members = &expected.members;
+    let mut problems = tamper::settings_problems(root, members);
+    let mut notes = Vec::new();
+    match committed::differences(root, expected) {
+        Ok(changed) if changed.is_empty() => {}
+        Ok(changed) if ci => problems.push(format!(
+            "snapshot or case files differ from the commit (HEAD) when verify starts: {}; under CI=true verify judges the commit, and something changed them before verify could read them (a build script runs when `cargo xtask` builds xtask and the crates it depends on): commit the change, or find what wrote it",
+            changed.join(", ")
+        )),
+        Ok(changed) => notes.push(format!(
+            "judged as on disk, not as committed (under CI=true this fails): {}",
+            changed.join(", ")
+        )),
+        Err(e) => notes.push(format!("the files could not be compared with the commit: {e}")),
+    }
+    if !expected.pending.is_empty() {
         problems.push(format!(
             "snapshots awaiting review (never accepted): {}\n    run `cargo xtask regen` and review with `git diff`, or delete them",
-            list(&pending, root)
+            list(&expected.pending, root)
         ));
     }
-    let before = Tree::read(&members);
-    let run = snapshots::run_tests(root, target, &members, Mode::Check, quiet)
-        .map_err(Failure::Failed)?;
-    let after = Tree::read(&members);
-    let written = after.changes_since(&before, root);
+    let run =
+        snapshots::run_tests(root, target, members, Mode::Check, quiet).map_err(Failure::Failed)?;
+    for c in run.crates.iter().filter(|c| !c.passed) {
+        problems.push(format!(
+            "tests of {} failed: run `cargo test -p {}`",
+            c.name, c.name
+        ));
+    }
+    let checked = transcripts::with_snapshots(expected);
+    let names: Vec<&str> = checked.iter().map(|m| m.name.as_str()).collect();
+    let binaries = transcripts::build_binaries(root, target, &names, quiet).unwrap_or_else(|e| {
+        problems.push(e);
+        Default::default()
+    });
+    let now = Tree::read(members);
+    let written = now.changes_since(&expected.tree, root);
     if !written.is_empty() {
-        let restored = match before.restore(&after) {
+        let restored = match expected.tree.restore(&now) {
             Ok(()) => "verify put them back as they were".to_string(),
             Err(e) => format!("putting them back failed ({e}): see `git status`"),
         };
         problems.push(format!(
-            "the test run wrote to snapshot or case files, which check mode never does: {}; {restored}",
+            "snapshot or case files changed while verify ran (by a build script or a test: verify itself writes none): {}; {restored}",
             written.join(", ")
         ));
     }
-    for c in run.crates.iter().filter(|c| !c.passed) {
-        problems.push(format!(
-            "tests of {} failed (a differing or missing snapshot fails too): run `cargo test -p {}`; if a snapshot change is intended, `cargo xtask regen {}` and review with `git diff`",
-            c.name, c.name, c.name
-        ));
-    }
-    if run.all_passed() {
-        let orphans = snapshots::orphans(root, &run);
-        if !orphans.is_empty() {
-            problems.push(format!(
-                "orphaned snapshots (no test uses them): {}\n    run `cargo xtask regen` to delete them",
-                list(&orphans, root)
-            ));
-        }
-    } else {
-        problems.push("orphan check skipped: it needs a green test run".into());
-    }
-    Ok(SnapshotCheck { run, problems })
+    let scratch = target.join(format!("xtask-verify-cases-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    let compared = checked
+        .iter()
+        .map(|member| {
+            let binary = binaries.get(&member.name).map(PathBuf::as_path);
+            transcripts::compare_crate(root, member, binary, expected, &scratch, &mut problems)
+        })
+        .collect();
+    let _ = std::fs::remove_dir_all(&scratch);
+    Ok(SnapshotCheck {
+        run,
+        compared,
+        problems,
+        notes,
+    })
 }
 
 fn list(paths: &[PathBuf], root: &Path) -> String {
@@ -232,20 +283,35 @@ fn list(paths: &[PathBuf], root: &Path) -> String {
         .join(", ")
 }
 
-fn print_table(run: &TestRun) {
-    let width = run
+/// One row per crate: its tests, and verify's own comparison of its snapshots.
+fn print_table(check: &SnapshotCheck) {
+    let width = check
+        .run
         .crates
         .iter()
         .map(|c| c.name.len())
         .max()
         .unwrap_or(5)
         .max(5);
-    println!("\n{:<width$}  {:>9}  result", "crate", "snapshots");
-    for c in &run.crates {
-        let result = if c.passed { "ok" } else { "FAILED" };
-        println!("{:<width$}  {:>9}  {result}", c.name, c.snapshots);
+    println!(
+        "\n{:<width$}  {:>6}  {:>9}  {:>9}",
+        "crate", "tests", "snapshots", "differing"
+    );
+    for c in &check.run.crates {
+        let tests = if c.passed { "ok" } else { "FAILED" };
+        let (cases, failed) = check
+            .compared
+            .iter()
+            .find(|t| t.name == c.name)
+            .map_or(("-".to_string(), "-".to_string()), |t| {
+                (t.cases.to_string(), t.failed.to_string())
+            });
+        println!("{:<width$}  {tests:>6}  {cases:>9}  {failed:>9}", c.name);
     }
 }
+
+pub mod committed;
+pub mod transcripts;
 
 #[cfg(test)]
 mod honesty;

@@ -56,26 +56,41 @@ pub struct Member {
 /// name read from each member's own manifest.
 pub fn members(root: &Path) -> Result<Vec<Member>, String> {
     let manifest = read(&root.join("Cargo.toml"))?;
-    let list = manifest
-        .split_once("members")
-        .and_then(|(_, rest)| rest.split_once('['))
-        .and_then(|(_, rest)| rest.split_once(']'))
-        .map(|(list, _)| list)
-        .ok_or_else(|| {
-            format!(
-                "no `members = [...]` in {}",
-                root.join("Cargo.toml").display()
-            )
-        })?;
-    list.split(',')
-        .map(|item| item.trim().trim_matches('"'))
-        .filter(|item| !item.is_empty())
+    let list = member_folders(&manifest).ok_or_else(|| {
+        format!(
+            "no `members = [...]` in {}",
+            root.join("Cargo.toml").display()
+        )
+    })?;
+    list.into_iter()
         .map(|item| {
             let dir = root.join(item);
             let name = package_name(&dir)?;
             Ok(Member { name, dir })
         })
         .collect()
+}
+
+/// The folders of a workspace manifest's `members = [...]` list (comments skipped), or
+/// `None` without one.
+pub fn member_folders(manifest: &str) -> Option<Vec<String>> {
+    let (list, _) = manifest
+        .split_once("members")
+        .and_then(|(_, rest)| rest.split_once('['))
+        .and_then(|(_, rest)| rest.split_once(']'))?;
+    let uncommented: String = list
+        .lines()
+        .map(|line| line.split_once('#').map_or(line, |(code, _)| code))
+        .collect::<Vec<_>>()
+        .join("\n");
+    Some(
+        uncommented
+            .split(',')
+            .map(|item| item.trim().trim_matches('"'))
+            .filter(|item| !item.is_empty())
+            .map(str::to_string)
+            .collect(),
+    )
 }
 
 fn package_name(dir: &Path) -> Result<String, String> {

@@ -41,7 +41,7 @@ use blank::{Bfs, BlankSearch};
 use buckets::Buckets;
 use grid_common::Dir;
 use itertools::Itertools;
-use puzzle_frame::budget::{MemoryBudget, OverBudget};
+use puzzle_frame::budget::MemoryBudget;
 use std::fmt;
 use tables::{board_bytes, padded_board, Tables};
 
@@ -233,6 +233,19 @@ impl Solver {
         Ok(found)
     }
 
+    /// Holds the queries from now on to `budget` (the process's budget less what it holds
+    /// elsewhere: the input, the page); the board's tables are already made.
+    pub fn set_budget(&mut self, budget: MemoryBudget) {
+        self.budget = budget;
+    }
+
+    /// The bytes the solver keeps between queries: the board's tables, the per-query
+    /// arrays and the queues.
+    pub fn held_bytes(&self) -> u64 {
+        self.fixed_bytes
+            .saturating_add(self.scratch.queue_bytes() as u64)
+    }
+
     /// `Err` when a queue would have outgrown the budget (`what` grew it).
     fn queue_check(&mut self, what: &str) -> Result<(), Limit> {
         let held = self.scratch.queue_bytes() as u64;
@@ -243,11 +256,9 @@ impl Solver {
         let refused = queue.refused.max(stacks.refused) as u64;
         (queue.over_budget, queue.refused) = (false, 0);
         (stacks.over_budget, stacks.refused) = (false, 0);
-        Err(Limit::Memory(OverBudget {
-            what: what.to_string(),
-            needed: self.fixed_bytes + held + refused,
-            budget: self.budget.bytes(),
-        }))
+        Err(Limit::Memory(
+            self.budget.refuse(what, self.fixed_bytes + held + refused),
+        ))
     }
 
     /// The moves of the state path that ends at `found.goal`, each edge expanded into the
@@ -334,5 +345,86 @@ mod tests {
             }
         }
         assert_eq!(checked, 19 * 19 * 4);
+    }
+
+    /// An open room of `room` rows, then a serpentine corridor two cells wide through the
+    /// rest of a `bands * 3 - 1` x `cols` board: two open rows, then a wall row open at its
+    /// two end cells on alternate sides.
+    fn room_and_serpentine(room: usize, bands: usize, cols: usize) -> Board {
+        let mut rows = Vec::new();
+        for band in 0..bands {
+            rows.push("1".repeat(cols));
+            rows.push("1".repeat(cols));
+            if band + 1 < bands {
+                let wall = "0".repeat(cols - 2);
+                rows.push(if band % 2 == 0 {
+                    format!("{wall}11")
+                } else {
+                    format!("11{wall}")
+                });
+            }
+        }
+        for row in rows.iter_mut().take(room) {
+            *row = "1".repeat(cols);
+        }
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        Board::from_rows(&rows).expect("a board")
+    }
+
+    #[test]
+    fn landmark_distances_past_16_bits_give_the_exact_answers() {
+        // About 20,000 corridor cells at up to 5 moves a cell: landmark distances pass
+        // 65,535, so the estimate reads them in 32 bits. Queries across the room (many
+        // ways, where a wrong bound shows) and along the corridor, against Dijkstra.
+        let (bands, cols) = (100, 200);
+        let board = room_and_serpentine(21, bands, cols);
+        let far_end = Pos::new(board.rows() - 1, if bands % 2 == 0 { 0 } else { cols - 1 });
+        let query = |blank: (usize, usize), piece: (usize, usize), target: Pos| Query {
+            blank: Pos::new(blank.0, blank.1),
+            piece: Pos::new(piece.0, piece.1),
+            target,
+        };
+        let mut queries = vec![
+            query((0, 1), (0, 0), far_end),
+            query((148, 101), (148, 100), Pos::new(148, 7)),
+        ];
+        let mut rng = puzzle_frame::rng::Rng::new(18);
+        while queries.len() < 40 {
+            let mut cell = || (rng.below(20), rng.below(cols));
+            let (blank, piece, target) = (cell(), cell(), cell());
+            if blank != piece {
+                queries.push(query(blank, piece, Pos::new(target.0, target.1)));
+            }
+        }
+        let plain = Options {
+            landmarks: Some(0),
+            heuristic: false,
+            ..Options::default()
+        };
+        let mut dijkstra = Solver::new(&board, &plain).expect("a solver");
+        let exact: Vec<Option<usize>> = queries
+            .iter()
+            .map(|q| dijkstra.count(q).expect("within budget"))
+            .collect();
+        assert!(exact[0].is_some_and(|n| n >= 65_535), "{:?}", exact[0]);
+        for bound in [Bound::Both, Bound::LandmarksOnly] {
+            let options = Options {
+                landmarks: Some(LANDMARKS),
+                bound,
+                ..Options::default()
+            };
+            let mut solver = Solver::new(&board, &options).expect("a solver");
+            assert!(
+                !solver.tables.landmarks.dist.is_empty() && !solver.tables.landmarks.has_short(),
+                "the landmark distances must not fit in 16 bits"
+            );
+            for (q, exact) in queries.iter().zip(&exact) {
+                assert_eq!(
+                    &solver.count(q).expect("within budget"),
+                    exact,
+                    "{bound:?} {q:?}"
+                );
+            }
+        }
     }
 }

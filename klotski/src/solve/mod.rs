@@ -146,6 +146,12 @@ impl Solver {
         }
     }
 
+    /// Holds the solver to `budget` from the next case on (the process's budget less what
+    /// it holds elsewhere: the input, the page).
+    pub fn set_budget(&mut self, budget: MemoryBudget) {
+        self.options.budget = budget;
+    }
+
     /// The fewest moves that bring the target to its goal, or `None` when it never can.
     pub fn count(&mut self, case: &Case) -> Result<Option<usize>, Limit> {
         if let Some(found) = ranked::search(case, &self.options, self.ranked_from, false)? {

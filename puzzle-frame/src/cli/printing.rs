@@ -3,9 +3,10 @@
 use std::io::{self, BufWriter, Write};
 
 use super::{memory_budget, path_option, Args, Stop, HTML, SHOW, SHOW_ALL};
+use crate::budget::MemoryBudget;
 use crate::film::Film;
 use crate::html::HtmlPage;
-use crate::show::{self, ShowOptions};
+use crate::show::{self, ShowOptions, CAP_STEPS};
 
 /// What a binary prints besides the answers: the moves (`--path`), the steps (`--show`,
 /// `--show-all`), drawn by [`crate::show`] from each solution's [`Film`], and the page that
@@ -20,12 +21,15 @@ pub struct Printing {
     pub show_options: ShowOptions,
     /// `--html FILE`: the file, and the page gathered case by case.
     pub html: Option<(String, HtmlPage)>,
+    /// `--max-memory`: the one budget of the whole process (the input, the solver, the
+    /// films and the page), which the answer loop shares out ([`crate::answer`]).
+    pub budget: MemoryBudget,
 }
 
 impl Printing {
     /// The `--path`, `--show`, `--show-all` flags (`--show-all` implies `--show`) and
-    /// `--html FILE`, the width from `COLUMNS`. The page is held to the `--max-memory`
-    /// budget (the default when the value does not parse: the binary reports that itself).
+    /// `--html FILE`, the width from `COLUMNS`, and the `--max-memory` budget (the default
+    /// when the value does not parse: the binary reports that itself).
     pub fn from_args(args: &Args) -> Printing {
         let all = args.flag(&SHOW_ALL);
         let budget = memory_budget(args).unwrap_or_default();
@@ -36,6 +40,31 @@ impl Printing {
             html: args
                 .value(&HTML)
                 .map(|file| (file.to_string(), HtmlPage::new(budget))),
+            budget,
+        }
+    }
+
+    /// True when each solution's film is drawn (`--show`) or gathered (`--html`).
+    pub fn wants_film(&self) -> bool {
+        self.show || self.html.is_some()
+    }
+
+    /// The steps a film must keep at each end (`--show` prints the first and last
+    /// [`CAP_STEPS`]), `None` for every step (`--show-all`, or the `--html` page).
+    pub fn film_ends(&self) -> Option<usize> {
+        (!self.show_options.all && self.html.is_none()).then_some(CAP_STEPS)
+    }
+
+    /// The bytes the `--html` page holds so far.
+    pub fn page_bytes(&self) -> u64 {
+        self.html.as_ref().map_or(0, |(_, page)| page.bytes())
+    }
+
+    /// Holds the `--html` page to `budget` (the budget less what the process holds
+    /// besides the page) from now on.
+    pub fn set_page_budget(&mut self, budget: MemoryBudget) {
+        if let Some((_, page)) = &mut self.html {
+            page.set_budget(budget);
         }
     }
 

@@ -154,6 +154,12 @@ impl Solver {
         Solver { options: *options }
     }
 
+    /// Holds the solver to `budget` from the next case on (the process's budget less what
+    /// it holds elsewhere: the input, the page).
+    pub fn set_budget(&mut self, budget: MemoryBudget) {
+        self.options.budget = budget;
+    }
+
     /// The fewest moves for the head to reach (1,1), `None` when it cannot.
     pub fn count(&mut self, case: &Case) -> Result<Option<usize>, Limit> {
         Ok(self.solve(case, false)?.steps)

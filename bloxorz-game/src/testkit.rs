@@ -1,0 +1,311 @@
+//! Generators and checks shared by the tests, `cargo xtask stress` and `cargo xtask bench`.
+
+use crate::case::{keys_of, Case, Effect, Key, Tile};
+use crate::format::{answer_line, path_line};
+use crate::parse::parse_all;
+use crate::solve::{Options, Solver};
+use crate::{reference, render, replay};
+use grid_common::{Dir, Pos};
+use puzzle_frame::rng::Rng;
+
+mod bench;
+mod level;
+
+pub use bench::bench_inputs;
+pub use level::Level;
+
+/// A random valid input in the level format (one to three levels), boards up to
+/// `max_size` rows and columns, and `0 0` at the end (or not). The levels use every
+/// feature: orange tiles, bridges present and absent, soft and heavy switches with `on`,
+/// `off` and `toggle` actions (some on the same cells), splitters whose targets lie on
+/// bridges, switches, splitters (their own cell too), the start or the exit, and are
+/// sometimes 4-adjacent.
+pub fn random_input(rng: &mut Rng, max_size: usize) -> String {
+    let max_size = max_size.max(2);
+    let mut text = String::new();
+    for _ in 0..rng.range(1, 3) {
+        text.push_str(&random_level(rng, max_size).text());
+        if rng.chance(0.1) {
+            text.push('\n');
+        }
+    }
+    if rng.chance(0.8) {
+        text.push_str("0 0\n");
+    }
+    text
+}
+
+/// One random level.
+pub fn random_level(rng: &mut Rng, max_size: usize) -> Level {
+    let (rows, cols) = loop {
+        let rows = rng.range(1, max_size);
+        let cols = rng.range(1, max_size);
+        if rows * cols >= 3 {
+            break (rows, cols);
+        }
+    };
+    let void = [0.0, 0.05, 0.1, 0.25][rng.below(4)];
+    let orange = [0.0, 0.1, 0.3][rng.below(3)];
+    let bridges = [0.0, 0.1, 0.25][rng.below(3)];
+    let specials = [0.05, 0.15, 0.3][rng.below(3)];
+    let kinds: &[u8] = [&b"SSHT"[..], b"STT", b"SHT"][rng.below(3)];
+    let mut level = Level::new(rows, cols);
+    let cells: Vec<Pos> = (0..rows)
+        .flat_map(|r| (0..cols).map(move |c| Pos::new(r, c)))
+        .collect();
+    let mut bridge_count = 0;
+    for &p in &cells {
+        let c = if rng.chance(void) {
+            b'#'
+        } else if rng.chance(orange) {
+            b'E'
+        } else if bridge_count < 64 && rng.chance(bridges) {
+            bridge_count += 1;
+            if rng.chance(0.5) {
+                b'B'
+            } else {
+                b'b'
+            }
+        } else if rng.chance(specials) {
+            *rng.choose(kinds)
+        } else {
+            b'.'
+        };
+        level.set(p, c);
+    }
+    let start = *rng.choose(&cells);
+    let exit = loop {
+        let p = *rng.choose(&cells);
+        if p != start {
+            break p;
+        }
+    };
+    level.set(start, b'X');
+    level.set(exit, b'O');
+    if rng.chance(0.4) {
+        // A splitter two rolls from the start: stand on it at once.
+        let dir = *rng.choose(&Dir::ALL);
+        let line: Vec<Pos> = std::iter::successors(Some(start), |p| p.step(dir, rows, cols))
+            .skip(1)
+            .take(3)
+            .collect();
+        if line.len() == 3 && !line.contains(&exit) {
+            level.set(line[0], b'.');
+            level.set(line[1], b'.');
+            level.set(line[2], b'T');
+        }
+    }
+    if rng.chance(0.3) {
+        // Two soft switches next to each other where the first roll lies down: pressed
+        // together, in reading order; with actions on the same cells below.
+        let dir = *rng.choose(&Dir::ALL);
+        let line: Vec<Pos> = std::iter::successors(Some(start), |p| p.step(dir, rows, cols))
+            .skip(1)
+            .take(2)
+            .collect();
+        if line.len() == 2 && !line.contains(&exit) {
+            level.set(line[0], b'S');
+            level.set(line[1], b'S');
+        }
+    }
+    let bridge_cells: Vec<Pos> = cells
+        .iter()
+        .copied()
+        .filter(|&p| matches!(level.at(p), b'B' | b'b'))
+        .collect();
+    let solid: Vec<Pos> = cells
+        .iter()
+        .copied()
+        .filter(|&p| level.at(p) != b'#')
+        .collect();
+    for &p in &cells {
+        match level.at(p) {
+            b'S' | b'H' => {
+                let mut actions = Vec::new();
+                if !bridge_cells.is_empty() {
+                    // Often the same few cells, so that presses conflict.
+                    let pool = if rng.chance(0.5) {
+                        &bridge_cells[..1]
+                    } else {
+                        &bridge_cells[..]
+                    };
+                    for _ in 0..rng.range(0, 3) {
+                        let target = *rng.choose(pool);
+                        if actions.iter().all(|&(_, q)| q != target) {
+                            let effect = *rng.choose(&[Effect::On, Effect::Off, Effect::Toggle]);
+                            actions.push((effect, target));
+                        }
+                    }
+                }
+                level.switches.push((p, actions));
+            }
+            b'T' => {
+                let first = *rng.choose(&solid);
+                let near: Vec<Pos> = solid
+                    .iter()
+                    .copied()
+                    .filter(|q| q.is_adjacent(first))
+                    .collect();
+                let second = loop {
+                    let q = if !near.is_empty() && rng.chance(0.2) {
+                        *rng.choose(&near)
+                    } else {
+                        *rng.choose(&solid)
+                    };
+                    if q != first || solid.len() < 2 {
+                        break q;
+                    }
+                };
+                if first == second {
+                    // A board of one non-void cell: no room for two targets.
+                    level.set(p, b'.');
+                } else {
+                    level.splits.push((p, [first, second]));
+                }
+            }
+            _ => {}
+        }
+    }
+    level
+}
+
+/// Checks one level: the solver's count and moves against the reference, and the moves
+/// replayed (as the `--path` line's keys) to the solved level with as many arrows as the
+/// answer, and drawn as a film.
+pub fn check_case(case: &Case) -> Result<(), String> {
+    let slow = reference::count(case);
+    let mut solver = Solver::new(&Options::default());
+    let count = solver.count(case).map_err(|e| e.to_string())?;
+    let moves = solver.moves(case).map_err(|e| e.to_string())?;
+    let says = |answer: Option<usize>| answer_line(1, answer);
+    for (what, fast) in [("count", count), ("moves", moves.as_ref().map(Vec::len))] {
+        if fast != slow {
+            return Err(format!(
+                "the solver ({what}) says {} but the reference says {}\n{}",
+                says(fast),
+                says(slow),
+                case.to_input()
+            ));
+        }
+    }
+    if let Some(moves) = moves {
+        let line = path_line(&moves);
+        check_path(case, &line, moves.len())?;
+        render::film(case, &moves, puzzle_frame::film::FilmPlan::whole())
+            .map_err(|e| format!("the film of {line}: {e}"))?;
+        if keys_of(&moves).len() != line.len() {
+            return Err(format!("the path {line} does not spell the moves"));
+        }
+    }
+    Ok(())
+}
+
+/// Checks a `--path` line: only `UDLRS`, legal from the start, solving the level with its
+/// last arrow, with `answer` arrows.
+pub fn check_path(case: &Case, line: &str, answer: usize) -> Result<(), String> {
+    let fail = |e: String| format!("the keys {line} do not replay: {e}\n{}", case.to_input());
+    let keys = Key::parse_line(line).map_err(|c| fail(format!("'{c}' is not a key")))?;
+    let replayed = replay::replay_keys(case, &keys).map_err(|e| fail(e.to_string()))?;
+    if !replayed.solved {
+        return Err(fail("the level is not solved at the end".into()));
+    }
+    if replayed.arrows != answer {
+        return Err(fail(format!(
+            "{} arrows, but the answer is {answer}",
+            replayed.arrows
+        )));
+    }
+    Ok(())
+}
+
+/// Solves every level with the solver and the reference and replays every path;
+/// `Ok(number of levels checked)` or `Err(what disagreed, in words)`.
+pub fn check_input(input: &str) -> Result<usize, String> {
+    let cases = parse_all(input.as_bytes()).map_err(|e| format!("bad input: {e}"))?;
+    for (i, case) in cases.iter().enumerate() {
+        check_case(case).map_err(|e| format!("level {}: {e}", i + 1))?;
+    }
+    Ok(cases.len())
+}
+
+/// Smaller valid inputs derived from `input`: single levels, a row or a column removed,
+/// a switch, action or splitter dropped, one cell made plainer.
+pub fn shrink_input(input: &str) -> Vec<String> {
+    let Ok(cases) = parse_all(input.as_bytes()) else {
+        return Vec::new();
+    };
+    let texts: Vec<String> = cases.iter().map(Case::to_input).collect();
+    let mut out = Vec::new();
+    if texts.len() > 1 {
+        out.extend(texts.iter().cloned());
+    }
+    for (i, case) in cases.iter().enumerate() {
+        for smaller in Level::of(case).smaller() {
+            let text = smaller.text();
+            if parse_all(text.as_bytes()).is_ok_and(|c| c.len() == 1) {
+                let mut all = texts.clone();
+                all[i] = text;
+                out.push(all.concat());
+            }
+        }
+    }
+    out
+}
+
+/// The tile kinds a level uses, for tests that want every feature exercised.
+pub fn features(case: &Case) -> Vec<Tile> {
+    let mut seen: Vec<Tile> = case.tiles().cells().to_vec();
+    seen.sort_by_key(|t| *t as u8);
+    seen.dedup();
+    seen
+}
+
+/// The generators and checks above, as `xtask` and the tests drive every puzzle.
+impl puzzle_frame::puzzle::Testkit for crate::BloxorzGame {
+    fn random_input(rng: &mut Rng, max_size: usize) -> String {
+        random_input(rng, max_size)
+    }
+
+    fn check_input(input: &str) -> Result<usize, String> {
+        check_input(input)
+    }
+
+    fn shrink_input(input: &str) -> Vec<String> {
+        shrink_input(input)
+    }
+
+    fn bench_inputs() -> Vec<puzzle_frame::puzzle::BenchInput> {
+        use puzzle_frame::puzzle::BenchInput;
+        bench_inputs()
+            .into_iter()
+            .map(|(name, input)| BenchInput::new(name, input))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shrinking_gives_smaller_valid_inputs() {
+        let input = "3 4\nXSbT\n.#B.\nHE.O\nswitch 0 1: on 0 2, toggle 1 2\nsplit 0 3: 0 2, 2 2\nswitch 2 0: off 1 2\n1 3\nX.O\n0 0\n";
+        let smaller = shrink_input(input);
+        assert!(smaller.len() > 5);
+        for text in &smaller {
+            assert!(text.len() < input.len(), "{text}");
+            assert!(parse_all(text.as_bytes()).is_ok(), "{text}");
+        }
+        assert!(smaller.contains(&"1 3\nX.O\n".to_string()));
+        assert!(shrink_input("garbage").is_empty());
+    }
+
+    #[test]
+    fn random_inputs_are_valid() {
+        let mut rng = Rng::new(9);
+        for size in [1, 2, 3, 6] {
+            let input = random_input(&mut rng, size);
+            assert!(check_input(&input).is_ok_and(|n| n >= 1), "{input}");
+        }
+    }
+}

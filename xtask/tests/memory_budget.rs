@@ -1,0 +1,306 @@
+//! One memory budget for the whole process: each route by which a run could hold more than
+//! `--max-memory` (the input, the film `--show` draws, the `--html` page, an error message
+//! that copies a huge line, a huge line split into tokens) is run in a release binary, its
+//! peak resident size measured from a fresh process (`xtask __measure`, the `ru_maxrss` of
+//! the finished process: see `xtask/src/measure.rs`), and held under the budget plus
+//! [`SLACK_KIB`].
+//!
+//! The inputs are written to files in the system's temporary folder and removed after.
+//! The binaries are built once, in release, by the first test that needs them.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+/// What a process holds besides its budget: the binary, std, the allocator's slack, the
+/// output buffers (8 MiB).
+const SLACK_KIB: u64 = 8 << 10;
+
+/// The workspace's root.
+fn root() -> PathBuf {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    manifest
+        .parent()
+        .map_or(manifest.clone(), Path::to_path_buf)
+}
+
+/// The release binary of `name` (bloxorz or klotski), built once for every test.
+fn binary(name: &str) -> PathBuf {
+    static BUILT: OnceLock<bool> = OnceLock::new();
+    let built = BUILT.get_or_init(|| {
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        Command::new(cargo)
+            .current_dir(root())
+            .args([
+                "build",
+                "--release",
+                "--quiet",
+                "-p",
+                "bloxorz",
+                "-p",
+                "klotski",
+            ])
+            .status()
+            .is_ok_and(|s| s.success())
+    });
+    assert!(built, "the release build failed");
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map_or(root().join("target"), |d| root().join(d));
+    target.join("release").join(name)
+}
+
+/// A file in the temporary folder, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    /// A new file named `name`, written by `write`.
+    fn new(
+        name: &str,
+        write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
+    ) -> Scratch {
+        let path =
+            std::env::temp_dir().join(format!("memory-budget-{}-{name}", std::process::id()));
+        let file = std::fs::File::create(&path).expect("create a scratch file");
+        let mut out = std::io::BufWriter::new(file);
+        write(&mut out).expect("write a scratch file");
+        std::io::Write::flush(&mut out).expect("write a scratch file");
+        Scratch(path)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// How a measured run ended.
+struct Run {
+    peak_kib: u64,
+    status: String,
+    stdout: Vec<u8>,
+    stderr: String,
+}
+
+/// Runs `program args...` with `input` on standard input, measured from a fresh
+/// `xtask __measure` process.
+fn measure(program: &Path, args: &[&str], input: &Path) -> Run {
+    let out = std::env::temp_dir().join(format!(
+        "memory-budget-{}-{}.out",
+        std::process::id(),
+        input
+            .file_name()
+            .map_or("x".into(), |n| n.to_string_lossy())
+    ));
+    let report = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .arg("__measure")
+        .arg("600000")
+        .arg(input)
+        .arg(&out)
+        .arg(program)
+        .args(args)
+        .output()
+        .expect("run xtask __measure");
+    let report = String::from_utf8_lossy(&report.stdout).into_owned();
+    let mut words = report.trim().splitn(3, ' ');
+    let _wall = words.next();
+    let peak_kib = words.next().and_then(|w| w.parse().ok()).expect(&report);
+    let status = words.next().unwrap_or("").to_string();
+    let stdout = std::fs::read(&out).unwrap_or_default();
+    let err = PathBuf::from(format!("{}.err", out.display()));
+    let stderr = String::from_utf8_lossy(&std::fs::read(&err).unwrap_or_default()).into_owned();
+    let _ = std::fs::remove_file(&out);
+    let _ = std::fs::remove_file(&err);
+    Run {
+        peak_kib,
+        status,
+        stdout,
+        stderr,
+    }
+}
+
+/// Asserts the run's peak stays under `budget_kib` plus [`SLACK_KIB`].
+fn within(run: &Run, budget_kib: u64) {
+    eprintln!(
+        "peak {} KiB against a budget of {budget_kib} KiB (+ {SLACK_KIB}); {}",
+        run.peak_kib, run.status
+    );
+    assert!(
+        run.peak_kib <= budget_kib + SLACK_KIB,
+        "peak {} KiB over the budget of {budget_kib} KiB + {SLACK_KIB} KiB; stderr: {}",
+        run.peak_kib,
+        &run.stderr[..run.stderr.len().min(400)]
+    );
+}
+
+#[test]
+fn a_large_input_stops_at_the_budget() {
+    // 64 MiB of a board's rows, on standard input: from a file, and through a pipe.
+    let input = Scratch::new("large-stdin.in", |out| {
+        writeln!(out, "8192 8192")?;
+        let row = ".".repeat(8192);
+        for _ in 0..8192 {
+            writeln!(out, "{row}")?;
+        }
+        Ok(())
+    });
+    let bloxorz = binary("bloxorz");
+    let run = measure(&bloxorz, &["--max-memory", "1M"], &input.0);
+    assert_eq!(run.status, "exit code 1", "{}", run.stderr);
+    assert!(run.stderr.starts_with("error: the input"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("over the memory budget of 1.0 MiB"),
+        "{}",
+        run.stderr
+    );
+    within(&run, 1 << 10);
+    let empty = Scratch::new("large-stdin-none.in", |_| Ok(()));
+    let piped = format!(
+        "cat '{}' | '{}' --max-memory 1M",
+        input.0.display(),
+        bloxorz.display()
+    );
+    let run = measure(Path::new("sh"), &["-c", &piped], &empty.0);
+    assert_eq!(run.status, "exit code 1", "{}", run.stderr);
+    assert!(
+        run.stderr.contains("over the memory budget of 1.0 MiB"),
+        "{}",
+        run.stderr
+    );
+    within(&run, 1 << 10);
+}
+
+/// A `size` x `size` open board, the box at the top-left corner, the target at the
+/// bottom-right.
+fn open_board(name: &str, size: usize) -> Scratch {
+    Scratch::new(name, |out| {
+        writeln!(out, "{size} {size}")?;
+        for r in 0..size {
+            let mut row = vec![b'.'; size];
+            if r == 0 {
+                row[0] = b'X';
+            }
+            if r == size - 1 {
+                row[size - 1] = b'O';
+            }
+            out.write_all(&row)?;
+            writeln!(out)?;
+        }
+        writeln!(out, "0 0")
+    })
+}
+
+#[test]
+fn show_on_a_large_open_board_stays_within_the_budget() {
+    let input = open_board("open-4000.in", 4000);
+    let run = measure(
+        &binary("bloxorz"),
+        &["--show", "--max-memory", "120M"],
+        &input.0,
+    );
+    let answered = run.status == "ok";
+    let stopped = run.status == "exit code 1"
+        && run.stderr.starts_with("error: case 1: ")
+        && run.stderr.contains("over the memory budget of 120.0 MiB");
+    assert!(answered || stopped, "{}: {}", run.status, run.stderr);
+    if answered {
+        let out = String::from_utf8_lossy(&run.stdout);
+        assert!(
+            out.contains("steps skipped"),
+            "{}",
+            &out[..out.len().min(400)]
+        );
+    }
+    within(&run, 120 << 10);
+}
+
+#[test]
+fn the_html_page_shares_the_budget() {
+    // Cases whose pages together pass the budget: each a long corridor solved in about
+    // 67,000 rolls, its solver's tables (14 MiB) and its page entry a few MiB each.
+    let input = Scratch::new("pages.in", |out| {
+        for _ in 0..12 {
+            writeln!(out, "1 200002")?;
+            writeln!(out, "X{}O", ".".repeat(200_000))?;
+        }
+        writeln!(out, "0 0")
+    });
+    let page = std::env::temp_dir().join(format!("memory-budget-{}-page.html", std::process::id()));
+    let page_arg = page.display().to_string();
+    let run = measure(
+        &binary("bloxorz"),
+        &["--html", &page_arg, "--max-memory", "24M"],
+        &input.0,
+    );
+    let written = std::fs::metadata(&page).map(|m| m.len()).unwrap_or(0);
+    let _ = std::fs::remove_file(&page);
+    // The page leaves a case out, or a solver finds too little left beside the page.
+    assert_eq!(run.status, "exit code 1", "{}", run.stderr);
+    assert!(run.stderr.starts_with("error: case "), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("over the memory budget of 24.0 MiB"),
+        "{}",
+        run.stderr
+    );
+    assert!(written < 24 << 20, "{written}");
+    within(&run, 24 << 10);
+}
+
+#[test]
+fn a_huge_klotski_line_is_an_error_without_splitting_it() {
+    // A 100 MB first line of `1 1 1 ...`: the header holds two numbers.
+    let input = Scratch::new("klotski-line.in", |out| {
+        let chunk = "1 ".repeat(1 << 20);
+        for _ in 0..50 {
+            out.write_all(chunk.as_bytes())?;
+        }
+        writeln!(out)
+    });
+    let run = measure(&binary("klotski"), &[], &input.0);
+    assert_eq!(run.status, "exit code 2", "{}", run.stderr);
+    assert!(
+        run.stderr.len() < 1000,
+        "{} bytes of message",
+        run.stderr.len()
+    );
+    assert!(
+        run.stderr
+            .contains("line 1, column 5: expected end of line"),
+        "{}",
+        run.stderr
+    );
+    // The input itself is held whole (100 MiB): nothing more.
+    within(&run, 100 << 10);
+}
+
+#[test]
+fn a_bad_byte_at_the_end_of_a_huge_row_makes_a_short_message() {
+    let cols = 50_000_000;
+    let input = Scratch::new("bad-row.in", |out| {
+        writeln!(out, "1 {cols}")?;
+        out.write_all(b"X")?;
+        let dots = vec![b'.'; 1 << 20];
+        let mut left = cols - 3;
+        while left > 0 {
+            let n = left.min(dots.len());
+            out.write_all(&dots[..n])?;
+            left -= n;
+        }
+        writeln!(out, "OQ")
+    });
+    let run = measure(&binary("bloxorz"), &[], &input.0);
+    assert_eq!(run.status, "exit code 2", "{}", run.stderr);
+    assert!(
+        run.stderr.len() < 1000,
+        "{} bytes of message",
+        run.stderr.len()
+    );
+    assert!(
+        run.stderr
+            .contains(&format!("column {cols}: expected one of")),
+        "{}",
+        run.stderr
+    );
+    // The input (48 MiB) and the board's cells as they are read (48 MiB): no copy of the line.
+    within(&run, 96 << 10);
+}
