@@ -53,17 +53,17 @@ impl Pieces {
     pub fn of_case(case: &Case) -> Pieces {
         let target = &case.blocks[case.target];
         let mut shapes = vec![target.shape()];
-        let mut names = vec![vec![target.name.clone()]];
+        let mut names = vec![vec![target.name.to_string()]];
         for (i, block) in case.blocks.iter().enumerate() {
             if i == case.target {
                 continue;
             }
             let shape = block.shape();
             match shapes.iter().skip(1).position(|s| *s == shape) {
-                Some(k) => names[k + 1].push(block.name.clone()),
+                Some(k) => names[k + 1].push(block.name.to_string()),
                 None => {
                     shapes.push(shape);
-                    names.push(vec![block.name.clone()]);
+                    names.push(vec![block.name.to_string()]);
                 }
             }
         }

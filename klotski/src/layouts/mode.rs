@@ -60,7 +60,12 @@ pub fn hardest(
                 Ok(None) => return given_up(&"the hardest layout has no solution"),
                 Err(e) => return given_up(&e),
             };
-            let film = render::film(first, &moves).map_err(|e| e.to_string());
+            let plan = puzzle_frame::film::FilmPlan {
+                moves: moves.len(),
+                ends: printing.film_ends(),
+                budget: options.budget,
+            };
+            let film = render::film(first, &moves, plan).map_err(|e| e.to_string());
             printing.write_solution(out, &label, "", || film)?;
         }
     }
