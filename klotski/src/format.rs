@@ -21,7 +21,7 @@ pub fn path_line(moves: &[Move]) -> String {
         .join("\n")
 }
 
-/// The `--count` line: `positions 25955, farthest 133`.
+/// The `--count` line: `reachable positions 25955, farthest 124 moves` (横刀立马).
 pub fn reach_line(reach: &Reach) -> String {
     format!(
         "reachable positions {}, farthest {} moves",

@@ -28,6 +28,7 @@
 
 pub mod case;
 pub mod format;
+pub mod layouts;
 pub mod parse;
 pub mod reference;
 pub mod render;
@@ -46,6 +47,23 @@ const COUNT: Opt = Opt::flag(
     "--count",
     "after each answer, the number of positions reachable from the start (blocks of one \
      shape other than the target are interchangeable) and the most moves any of them needs",
+);
+/// `--hardest`: the census of each case's blocks in its box, not its answer.
+const HARDEST: Opt = Opt::flag(
+    "--hardest",
+    "for each puzzle, every layout of its blocks in its box instead (blocks of one shape \
+     interchangeable): lines 'layouts: N', 'groups: G' (layouts linked by moves), \
+     'solvable: S', 'hardest: M moves, K layouts' (or 'hardest: -1'), then the hardest \
+     layouts (at most 10) in the input format; --show/--html show the first solved",
+);
+/// `--sweep R C`: every block set of one 2x2 target, 1x2, 2x1 and 1x1 blocks in a box (the
+/// binary runs it before the shared loop: it takes two values and reads no input).
+const SWEEP: Opt = Opt::valued(
+    "--sweep",
+    "R C",
+    "every set of one 2x2 target 'T', 1x2, 2x1 and 1x1 blocks leaving two cells or more \
+     empty in an R x C box, the goal at row R-2, column (C-2)/2: a line per set, then the \
+     four --hardest lines for all of them and the hardest layout (reads no input)",
 );
 /// `--max-states N`: the positions one search may store.
 const MAX_STATES: Opt = Opt::valued(
@@ -81,7 +99,7 @@ Output: for each puzzle, the fewest moves, then one line per move: 'NAME (r1,c1)
 (r2,c2)', the block and the top-left corner of its bounding box before and after the
 move; or -1 when the target can never reach its goal.
 ",
-        options: &[COUNT, MAX_STATES],
+        options: &[COUNT, HARDEST, SWEEP, MAX_STATES],
     };
     const ANSWER_HOLDS_MOVES: bool = true;
 
@@ -100,6 +118,7 @@ move; or -1 when the target can never reach its goal.
                 .parsed::<usize>(&MAX_STATES)?
                 .unwrap_or(solve::DEFAULT_MAX_STATES),
             reach: args.flag(&COUNT),
+            hardest: args.flag(&HARDEST),
         })
     }
 
@@ -134,6 +153,20 @@ move; or -1 when the target can never reach its goal.
             moves,
             notes: reach.iter().map(format::reach_line).collect(),
         })
+    }
+
+    /// `--hardest` answers each case with its census; otherwise the shared loop.
+    fn run(
+        options: solve::Options,
+        printing: puzzle_frame::cli::Printing,
+        input: &[u8],
+        out: &mut dyn std::io::Write,
+    ) -> puzzle_frame::cli::RunResult {
+        if options.hardest {
+            layouts::mode::hardest(options, printing, input, out)
+        } else {
+            puzzle_frame::answer::answer_cases::<Self>(&options, printing, input, out)
+        }
     }
 
     fn reference_count(case: &Case) -> Option<usize> {

@@ -2,7 +2,8 @@
 //!
 //! Each block is drawn with one character: a name of one character as itself, a longer
 //! name as a character no other block uses (`--show` prints which); `.` is empty. The
-//! film's legend (the page's) names every block and marks the target.
+//! film's legend (the page's) names every block and marks the target, and its blocks are
+//! joined pieces: the page draws no border inside a block.
 
 use grid_common::{Grid, Pos};
 use puzzle_frame::film::{Film, FilmBuilder, FilmPlan};
@@ -78,7 +79,8 @@ pub fn film(case: &Case, moves: &[Move], plan: FilmPlan) -> Result<Film, ReplayE
     let mut builder = FilmBuilder::planned(start, plan)
         .focus(focus)
         .legend(&legend)
-        .preface(preface);
+        .preface(preface)
+        .joined();
     for m in moves {
         let Some(b) = case.blocks.iter().position(|x| x.name == m.block) else {
             continue;

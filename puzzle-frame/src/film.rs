@@ -54,6 +54,9 @@ pub struct Film {
     pub legend: Vec<(char, String)>,
     /// True when cells are drawn in boxes (a board whose blank is a space reads better so).
     pub boxed: bool,
+    /// True when touching cells of one character (other than `.`, ` ` and `#`) are one
+    /// piece: the page draws no border between them (the terminal keeps its letters).
+    pub joined: bool,
     /// Lines `--show` prints before the frames (klotski's `c = NAME` for long block names).
     pub preface: Vec<String>,
     /// The steps merged into one ([`FilmPlan`]'s ends): `steps[at]` stands for `count` moves.
@@ -320,6 +323,7 @@ impl FilmBuilder {
                 focus: Vec::new(),
                 legend: Vec::new(),
                 boxed: false,
+                joined: false,
                 preface: Vec::new(),
                 merged: None,
                 refused,
@@ -354,6 +358,12 @@ impl FilmBuilder {
     /// Cells drawn in boxes.
     pub fn boxed(mut self) -> FilmBuilder {
         self.film.boxed = true;
+        self
+    }
+
+    /// Touching cells of one character drawn as one piece on the page.
+    pub fn joined(mut self) -> FilmBuilder {
+        self.film.joined = true;
         self
     }
 

@@ -229,7 +229,7 @@ pub fn encode_film(film: &Film) -> String {
         })
         .collect();
     format!(
-        "{{\"board\":[{},{}],\"window\":[{},{},{},{}],\"boxed\":{},\"start\":{},\
+        "{{\"board\":[{},{}],\"window\":[{},{},{},{}],\"boxed\":{},\"joined\":{},\"start\":{},\
          \"labels\":[{labels}],\"ends\":[{ends}],\"cells\":[{cells}],\"chars\":{},\
          \"legend\":[{}],\"colours\":{{{}}}}}",
         film.start.rows(),
@@ -239,6 +239,7 @@ pub fn encode_film(film: &Film) -> String {
         window.rows,
         window.cols,
         film.boxed,
+        film.joined,
         json_string(&start),
         json_string(&chars),
         legend.join(","),
@@ -357,6 +358,14 @@ mod tests {
         assert!(json.contains("\"labels\":[\"R\",\"R\"],\"ends\":[0,2,4]"));
         assert!(json.contains("\"cells\":[0,1,1,2],\"chars\":\".A.A\""));
         assert!(json.contains("\"A\":\"#e67e22\""));
+    }
+
+    #[test]
+    fn a_film_of_joined_pieces_says_so() {
+        let mut film = walk(2, 3, 2, "R");
+        assert!(encode_film(&film).contains("\"boxed\":false,\"joined\":false,"));
+        film.joined = true;
+        assert!(encode_film(&film).contains("\"boxed\":false,\"joined\":true,"));
     }
 
     #[test]

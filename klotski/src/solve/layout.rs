@@ -23,7 +23,7 @@ pub(super) const ANCHORS_PER_WORD: usize = 10;
 
 /// One shape: its cells at anchor 0, their offsets, and the valid anchors.
 #[derive(Clone, Debug)]
-pub(super) struct Shape {
+pub(crate) struct Shape {
     /// The cells at anchor 0.
     pub mask: u64,
     /// The cells' bit offsets from the anchor (`dr * cols + dc`).
@@ -32,9 +32,34 @@ pub(super) struct Shape {
     pub anchors: u64,
 }
 
-/// The tables of one case.
-#[derive(Clone, Debug)]
-pub(super) struct Layout {
+impl Shape {
+    /// The shape of `cells` (relative to the top-left corner of their bounding box) in a
+    /// `rows` x `cols` box of at most 64 cells.
+    pub(crate) fn new(rows: usize, cols: usize, cells: &[Pos]) -> Shape {
+        let bit = |p: Pos| p.row * cols + p.col;
+        let height = cells.iter().map(|p| p.row + 1).max().unwrap_or(1);
+        let width = cells.iter().map(|p| p.col + 1).max().unwrap_or(1);
+        let offsets: Vec<u32> = cells.iter().map(|&p| bit(p) as u32).collect();
+        let mask = offsets.iter().map(|&d| 1u64 << d).sum();
+        let mut anchors = 0u64;
+        for r in 0..=rows.saturating_sub(height) {
+            for c in 0..=cols.saturating_sub(width) {
+                if r + height <= rows && c + width <= cols {
+                    anchors |= 1 << bit(Pos::new(r, c));
+                }
+            }
+        }
+        Shape {
+            mask,
+            offsets,
+            anchors,
+        }
+    }
+}
+
+/// The box as bitboards: every cell, and the anchors a unit step right or left may land on.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Frame {
     /// Columns of the box (a row step is a shift by `cols`).
     pub cols: usize,
     /// Every cell of the box.
@@ -43,6 +68,61 @@ pub(super) struct Layout {
     pub not_first_col: u64,
     /// Anchors not in the last column (where a step left may land).
     pub not_last_col: u64,
+}
+
+impl Frame {
+    /// The frame of a `rows` x `cols` box (1 to 64 cells).
+    pub(crate) fn new(rows: usize, cols: usize) -> Frame {
+        let cells = rows * cols;
+        let board = if cells == 64 {
+            u64::MAX
+        } else {
+            (1u64 << cells) - 1
+        };
+        let first_col: u64 = (0..rows).map(|r| 1u64 << (r * cols)).sum();
+        let last_col = first_col << (cols - 1);
+        Frame {
+            cols,
+            board,
+            not_first_col: board & !first_col,
+            not_last_col: board & !last_col,
+        }
+    }
+
+    /// The anchors one unit step from those in `set` (inside the box, not wrapping rows).
+    #[inline]
+    pub(crate) fn step(&self, set: u64) -> u64 {
+        let down = if self.cols < 64 { set << self.cols } else { 0 };
+        let up = if self.cols < 64 { set >> self.cols } else { 0 };
+        ((set << 1) & self.not_first_col) | ((set >> 1) & self.not_last_col) | down | up
+    }
+
+    /// The anchors a block of `shape` standing at `anchor` reaches by unit steps when
+    /// `occupied` holds every cell covered by the blocks (its own included): a flood fill
+    /// over the anchors where the shape fits among the free cells.
+    #[inline]
+    pub(crate) fn slide(&self, shape: &Shape, anchor: u8, occupied: u64) -> u64 {
+        let free = !(occupied ^ (shape.mask << anchor)) & self.board;
+        let mut fit = shape.anchors;
+        for &d in &shape.offsets {
+            fit &= free >> d;
+        }
+        let mut reached = 1u64 << anchor;
+        loop {
+            let next = (reached | self.step(reached)) & fit;
+            if next == reached {
+                return reached;
+            }
+            reached = next;
+        }
+    }
+}
+
+/// The tables of one case.
+#[derive(Clone, Debug)]
+pub(super) struct Layout {
+    /// The box's bitboards.
+    pub frame: Frame,
     /// The shape of each class.
     pub shapes: Vec<Shape>,
     /// The class of each slot.
@@ -61,15 +141,7 @@ impl Layout {
     /// The tables of `case` (a valid case: at most 64 cells, the goal fits).
     pub fn new(case: &Case) -> Layout {
         let cols = case.cols;
-        let cells = case.rows * cols;
         let bit = |p: Pos| p.row * cols + p.col;
-        let board = if cells == 64 {
-            u64::MAX
-        } else {
-            (1u64 << cells) - 1
-        };
-        let first_col: u64 = (0..case.rows).map(|r| 1u64 << (r * cols)).sum();
-        let last_col = first_col << (cols - 1);
         let mut shapes: Vec<Vec<Pos>> = vec![case.blocks[case.target].shape()];
         let mut block_class = Vec::with_capacity(case.blocks.len());
         for (i, block) in case.blocks.iter().enumerate() {
@@ -102,31 +174,10 @@ impl Layout {
         }
         let shapes = shapes
             .iter()
-            .map(|cells| {
-                let height = cells.iter().map(|p| p.row + 1).max().unwrap_or(1);
-                let width = cells.iter().map(|p| p.col + 1).max().unwrap_or(1);
-                let offsets: Vec<u32> = cells.iter().map(|&p| bit(p) as u32).collect();
-                let mask = offsets.iter().map(|&d| 1u64 << d).sum();
-                let mut anchors = 0u64;
-                for r in 0..=case.rows.saturating_sub(height) {
-                    for c in 0..=cols.saturating_sub(width) {
-                        if r + height <= case.rows && c + width <= cols {
-                            anchors |= 1 << bit(Pos::new(r, c));
-                        }
-                    }
-                }
-                Shape {
-                    mask,
-                    offsets,
-                    anchors,
-                }
-            })
+            .map(|cells| Shape::new(case.rows, cols, cells))
             .collect();
         Layout {
-            cols,
-            board,
-            not_first_col: board & !first_col,
-            not_last_col: board & !last_col,
+            frame: Frame::new(case.rows, cols),
             shapes,
             slot_class,
             class_slots,
@@ -148,35 +199,16 @@ impl Layout {
 
     /// The cell of an anchor.
     pub fn pos(&self, anchor: u8) -> Pos {
-        Pos::new(anchor as usize / self.cols, anchor as usize % self.cols)
-    }
-
-    /// The anchors one unit step from those in `set` (inside the box, not wrapping rows).
-    #[inline]
-    pub fn step(&self, set: u64) -> u64 {
-        let down = if self.cols < 64 { set << self.cols } else { 0 };
-        let up = if self.cols < 64 { set >> self.cols } else { 0 };
-        ((set << 1) & self.not_first_col) | ((set >> 1) & self.not_last_col) | down | up
+        let cols = self.frame.cols;
+        Pos::new(anchor as usize / cols, anchor as usize % cols)
     }
 
     /// The anchors block slot `slot`, standing at `anchor`, reaches by unit steps when
     /// `occupied` holds every cell covered by the blocks (its own included).
     #[inline]
     pub fn reachable(&self, slot: usize, anchor: u8, occupied: u64) -> u64 {
-        let shape = &self.shapes[self.slot_class[slot]];
-        let free = !(occupied ^ (shape.mask << anchor)) & self.board;
-        let mut fit = shape.anchors;
-        for &d in &shape.offsets {
-            fit &= free >> d;
-        }
-        let mut reached = 1u64 << anchor;
-        loop {
-            let next = (reached | self.step(reached)) & fit;
-            if next == reached {
-                return reached;
-            }
-            reached = next;
-        }
+        self.frame
+            .slide(&self.shapes[self.slot_class[slot]], anchor, occupied)
     }
 
     /// The cells covered by the blocks at `anchors`.

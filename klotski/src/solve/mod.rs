@@ -8,7 +8,8 @@
 //! the search, it follows each real block from the start to name the one that moves.
 
 mod bfs;
-mod layout;
+pub(crate) mod layout;
+mod ranked;
 mod table;
 
 use std::fmt;
@@ -32,6 +33,9 @@ pub struct Options {
     /// Also count the positions reachable from the start (`--count`): every search then
     /// visits them all.
     pub reach: bool,
+    /// `--hardest`: the binary answers each case with the census of its blocks
+    /// ([`crate::layouts`]) instead; the solver does not read it.
+    pub hardest: bool,
 }
 
 impl Default for Options {
@@ -40,6 +44,7 @@ impl Default for Options {
             budget: MemoryBudget::default(),
             max_states: DEFAULT_MAX_STATES,
             reach: false,
+            hardest: false,
         }
     }
 }
@@ -73,9 +78,17 @@ pub struct Reach {
 }
 
 /// Solves cases one after another.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Solver {
     options: Options,
+    /// Boxes with at least this many layouts are searched over ranks.
+    ranked_from: u64,
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new(&Options::default())
+    }
 }
 
 /// Runs the search with keys of as many words as the case needs (one per ten blocks).
@@ -117,7 +130,20 @@ macro_rules! dispatch {
 impl Solver {
     /// A solver with these settings.
     pub fn new(options: &Options) -> Solver {
-        Solver { options: *options }
+        Solver {
+            options: *options,
+            ranked_from: ranked::RANKED_FROM,
+        }
+    }
+
+    /// The same solver searching over dense ranks every box with at least `layouts`
+    /// layouts (by default 4 194 304; the hashed search below), for tests that run both
+    /// searches on small boxes.
+    pub fn ranked_from(self, layouts: u64) -> Solver {
+        Solver {
+            ranked_from: layouts,
+            ..self
+        }
     }
 
     /// Holds the solver to `budget` from the next case on (the process's budget less what
@@ -128,6 +154,9 @@ impl Solver {
 
     /// The fewest moves that bring the target to its goal, or `None` when it never can.
     pub fn count(&mut self, case: &Case) -> Result<Option<usize>, Limit> {
+        if let Some(found) = ranked::search(case, &self.options, self.ranked_from, false)? {
+            return Ok(found.moves.map(|m| m.len()));
+        }
         let layout = Layout::new(case);
         dispatch!(&layout, &self.options, true, |found| Ok(found
             .goal
@@ -136,6 +165,9 @@ impl Solver {
 
     /// A shortest solution, or `None` when the target never reaches its goal.
     pub fn moves(&mut self, case: &Case) -> Result<Option<Vec<Move>>, Limit> {
+        if let Some(found) = ranked::search(case, &self.options, self.ranked_from, false)? {
+            return Ok(found.moves);
+        }
         let layout = Layout::new(case);
         dispatch!(&layout, &self.options, true, |found| Ok(rebuild(
             case, &layout, &found
@@ -145,6 +177,13 @@ impl Solver {
     /// A shortest solution (or `None`) and what is reachable, from one search that visits
     /// every reachable position (`--count`).
     pub fn moves_and_reach(&mut self, case: &Case) -> Result<(Option<Vec<Move>>, Reach), Limit> {
+        if let Some(ranked::Outcome {
+            moves,
+            reach: Some(reach),
+        }) = ranked::search(case, &self.options, self.ranked_from, true)?
+        {
+            return Ok((moves, reach));
+        }
         let layout = Layout::new(case);
         dispatch!(&layout, &self.options, false, |found| Ok((
             rebuild(case, &layout, &found),
@@ -168,6 +207,12 @@ impl Solver {
 
     /// How many positions are reachable from the start, and the most moves one needs.
     pub fn reach(&mut self, case: &Case) -> Result<Reach, Limit> {
+        if let Some(ranked::Outcome {
+            reach: Some(reach), ..
+        }) = ranked::search(case, &self.options, self.ranked_from, true)?
+        {
+            return Ok(reach);
+        }
         let layout = Layout::new(case);
         dispatch!(&layout, &self.options, false, |found| Ok(Reach {
             positions: found.states.len(),

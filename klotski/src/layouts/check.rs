@@ -1,0 +1,156 @@
+//! Checks of the census against the brute-force reference, for the tests and `cargo xtask`
+//! (feature `testkit`).
+
+use grid_common::Pos;
+use puzzle_frame::budget::MemoryBudget;
+use puzzle_frame::rng::Rng;
+
+use super::{reference, Pieces};
+use crate::solve::{Options, Solver};
+
+/// Shapes for random block sets: 1x1, 1x2, 2x1, 2x2, 1x3, an L of three, a Z of four, a
+/// block in two pieces, and two shapes whose first cell is not their top-left corner (a J of
+/// three, a T of four pointing up).
+pub fn catalogue() -> Vec<Vec<Pos>> {
+    let p = Pos::new;
+    vec![
+        vec![p(0, 0)],
+        vec![p(0, 0), p(0, 1)],
+        vec![p(0, 0), p(1, 0)],
+        vec![p(0, 0), p(0, 1), p(1, 0), p(1, 1)],
+        vec![p(0, 0), p(0, 1), p(0, 2)],
+        vec![p(0, 0), p(1, 0), p(1, 1)],
+        vec![p(0, 0), p(0, 1), p(1, 1), p(1, 2)],
+        vec![p(0, 0), p(0, 2)],
+        vec![p(0, 1), p(1, 0), p(1, 1)],
+        vec![p(0, 1), p(1, 0), p(1, 1), p(1, 2)],
+    ]
+}
+
+/// Pieces in a `rows` x `cols` box: the target `shapes[target]` to `goal`, then `counts[k]`
+/// blocks of `shapes[k]` (names `a0`, `a1`, `b0`, ...).
+pub fn pieces(
+    rows: usize,
+    cols: usize,
+    shapes: &[Vec<Pos>],
+    target: usize,
+    counts: &[(usize, usize)],
+    goal: Pos,
+) -> Pieces {
+    let mut all = vec![shapes[target].clone()];
+    let mut names = vec![vec!["T".to_string()]];
+    for (i, &(k, n)) in counts.iter().enumerate() {
+        if n == 0 || all.iter().skip(1).any(|s| *s == shapes[k]) {
+            continue;
+        }
+        all.push(shapes[k].clone());
+        let letter = char::from(b'a' + i as u8);
+        names.push((0..n).map(|j| format!("{letter}{j}")).collect());
+    }
+    Pieces {
+        rows,
+        cols,
+        shapes: all,
+        names,
+        goal,
+    }
+}
+
+/// Random pieces in a box of at most `max_cells` cells (rows and columns up to 4): a
+/// random target and goal, up to three other classes of one to three blocks, at least one
+/// cell empty.
+pub fn random_pieces(rng: &mut Rng, max_cells: usize) -> Pieces {
+    let shapes = catalogue();
+    loop {
+        let rows = rng.range(1, 4);
+        let cols = rng.range(1, 4);
+        if rows * cols > max_cells || rows * cols < 2 {
+            continue;
+        }
+        let target = rng.below(shapes.len());
+        let (h, w) = size(&shapes[target]);
+        if h > rows || w > cols {
+            continue;
+        }
+        let goal = Pos::new(rng.range(0, rows - h), rng.range(0, cols - w));
+        let classes = rng.range(0, 3);
+        let counts: Vec<(usize, usize)> = (0..classes)
+            .map(|_| (rng.below(shapes.len()), rng.range(1, 3)))
+            .collect();
+        let pieces = pieces(rows, cols, &shapes, target, &counts, goal);
+        let cells: usize = pieces
+            .shapes
+            .iter()
+            .zip(&pieces.names)
+            .map(|(s, n)| s.len() * n.len())
+            .sum();
+        if cells < rows * cols {
+            return pieces;
+        }
+    }
+}
+
+/// The height and width of a shape's bounding box.
+fn size(shape: &[Pos]) -> (usize, usize) {
+    let h = shape.iter().map(|p| p.row + 1).max().unwrap_or(1);
+    let w = shape.iter().map(|p| p.col + 1).max().unwrap_or(1);
+    (h, w)
+}
+
+/// The census of `pieces` against the reference (every figure, and every hardest layout),
+/// and each hardest layout as a case solved by the solver in exactly M moves. `Ok(number of
+/// layouts compared)`.
+pub fn check_pieces(pieces: &Pieces) -> Result<u64, String> {
+    let census = pieces
+        .census(usize::MAX, MemoryBudget::default())
+        .map_err(|e| format!("the census gave up: {e}"))?;
+    let expected = reference::census(pieces);
+    let got = (census.layouts, census.groups, census.solvable);
+    let want = (
+        expected.layouts as u64,
+        expected.groups as u64,
+        expected.solvable as u64,
+    );
+    if got != want {
+        return Err(format!(
+            "layouts, groups, solvable {got:?}, reference {want:?} for {pieces:?}"
+        ));
+    }
+    match (&census.hardest, &expected.hardest) {
+        (None, None) => {}
+        (Some(h), Some((m, boards))) => {
+            let mut ours: Vec<reference::Board> = h
+                .layouts
+                .iter()
+                .map(|b| reference::board_of(pieces, b))
+                .collect();
+            ours.sort();
+            if h.moves != *m || h.count != boards.len() as u64 || ours != *boards {
+                return Err(format!(
+                    "hardest {} moves, {} layouts; reference {m} moves, {} layouts (same \
+                     layouts: {}) for {pieces:?}",
+                    h.moves,
+                    h.count,
+                    boards.len(),
+                    ours == *boards
+                ));
+            }
+            let mut solver = Solver::new(&Options::default());
+            for layout in &h.layouts {
+                let case = pieces.case_of(layout).map_err(|e| e.to_string())?;
+                let n = solver.count(&case).map_err(|e| e.to_string())?;
+                if n != Some(h.moves) {
+                    return Err(format!("the hardest layout\n{case}takes {n:?} moves"));
+                }
+            }
+        }
+        (ours, theirs) => {
+            return Err(format!(
+                "hardest {:?}, reference {:?} for {pieces:?}",
+                ours.as_ref().map(|h| h.moves),
+                theirs.as_ref().map(|h| h.0)
+            ))
+        }
+    }
+    Ok(census.layouts)
+}

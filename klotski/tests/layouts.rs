@@ -1,0 +1,70 @@
+//! The census (`--hardest`, `--sweep`) against the brute-force reference: every target
+//! shape in small boxes, random block sets, and the hardest layouts solved.
+#![allow(clippy::unwrap_used)]
+
+use grid_common::Pos;
+use klotski::layouts::check::{catalogue, check_pieces, pieces, random_pieces};
+use puzzle_frame::rng::Rng;
+
+/// A box and the blocks beside the target: (rows, cols, [(shape, count)]).
+type BoxSet = (usize, usize, &'static [(usize, usize)]);
+
+#[test]
+fn every_target_shape_in_small_boxes_agrees_with_the_reference() {
+    let shapes = catalogue();
+    let mut compared = 0;
+    // Boxes with a few blocks: (rows, cols, other blocks as (shape, count)).
+    let sets: &[BoxSet] = &[
+        (2, 3, &[(0, 2)]),
+        (2, 3, &[(1, 1), (0, 1)]),
+        (3, 3, &[(0, 3), (2, 1)]),
+        (3, 3, &[(1, 2), (0, 1)]),
+        (3, 4, &[(2, 2), (0, 2)]),
+        (3, 4, &[(1, 1), (2, 1), (0, 3)]),
+    ];
+    for &(rows, cols, others) in sets {
+        for target in 0..shapes.len() {
+            let t = &shapes[target];
+            let h = t.iter().map(|p| p.row + 1).max().unwrap();
+            let w = t.iter().map(|p| p.col + 1).max().unwrap();
+            if h > rows || w > cols {
+                continue;
+            }
+            for r in 0..=rows - h {
+                for c in 0..=cols - w {
+                    let p = pieces(rows, cols, &shapes, target, others, Pos::new(r, c));
+                    compared += check_pieces(&p).unwrap();
+                }
+            }
+        }
+    }
+    assert!(compared > 10_000, "{compared}");
+}
+
+#[test]
+fn random_block_sets_agree_with_the_reference() {
+    let mut rng = Rng::new(19);
+    let (mut compared, mut solvable) = (0, 0);
+    for i in 0..400 {
+        let p = random_pieces(&mut rng, 6 + i % 7);
+        compared += check_pieces(&p).unwrap_or_else(|e| panic!("{e}"));
+        solvable += usize::from(
+            p.census(0, Default::default())
+                .unwrap()
+                .hardest
+                .is_some_and(|h| h.moves > 0),
+        );
+    }
+    assert!(compared > 2_000 && solvable > 100, "{compared} {solvable}");
+}
+
+#[test]
+fn the_table_cases_are_the_testkits_table() {
+    // The snapshot cases hardest-NAME.in hold the layouts the bench runs.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    for (name, rows) in klotski::testkit::TABLE {
+        let text = std::fs::read_to_string(dir.join(format!("hardest-{name}.in"))).unwrap();
+        let cases = klotski::parse::parse_all(text.as_bytes()).unwrap();
+        assert_eq!(cases, vec![klotski::testkit::classic_case(rows)], "{name}");
+    }
+}
