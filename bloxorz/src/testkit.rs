@@ -447,7 +447,10 @@ pub fn bench_inputs() -> Vec<(String, String)> {
         ("cut-off-500".to_string(), cut_off_board(500) + end),
         // One shortest path through the whole board: the search is cheap, the pages it
         // touches are what is left.
-        ("corridor-2-wide-2000".to_string(), corridor_board(2000) + end),
+        (
+            "corridor-2-wide-2000".to_string(),
+            corridor_board(2000) + end,
+        ),
         (
             "serpentine-2000".to_string(),
             serpentine_board(&mut Rng::new(2000), 2000) + end,

@@ -97,7 +97,7 @@ pub fn replay(case: &Case, moves: &[Move]) -> Result<Replayed, ReplayError> {
         let mut seen = HashSet::from([(0isize, 0isize)]);
         let mut queue = VecDeque::from([(0isize, 0isize)]);
         while let Some((dr, dc)) = queue.pop_front() {
-            for step in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+            for step in grid_common::Dir::ALL.map(grid_common::Dir::delta) {
                 let next = (dr + step.0, dc + step.1);
                 if !seen.contains(&next) && free(next) {
                     seen.insert(next);

@@ -114,7 +114,7 @@ fn moves(pieces: &Pieces, board: &Board) -> Vec<Board> {
         let mut seen = HashSet::from([(0isize, 0isize)]);
         let mut queue = VecDeque::from([(0isize, 0isize)]);
         while let Some((dr, dc)) = queue.pop_front() {
-            for (sr, sc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+            for (sr, sc) in grid_common::Dir::ALL.map(grid_common::Dir::delta) {
                 let shift = (dr + sr, dc + sc);
                 if seen.contains(&shift) || !fits(shift) {
                     continue;
