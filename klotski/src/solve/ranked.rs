@@ -62,6 +62,36 @@ struct Tables {
     shapes: Vec<Shape>,
 }
 
+/// An upper bound of the layouts of `pieces`, found without the automaton: scanning the box
+/// in reading order, each cell not yet covered is either empty or the first cell of a block
+/// of some class, and that sequence of choices (each class as often as it has blocks, the
+/// empty cells as often as there are) determines the layout. So there are at most as many
+/// layouts as such sequences: the multinomial of the blocks and the empty cells
+/// (saturating at `u64::MAX`).
+fn choice_sequences(pieces: &Pieces) -> u64 {
+    let counts = pieces.counts();
+    let covered: usize = pieces
+        .shapes
+        .iter()
+        .zip(&counts)
+        .map(|(shape, count)| shape.len() * count)
+        .sum();
+    let empty = (pieces.rows * pieces.cols).saturating_sub(covered);
+    let mut sequences: u128 = 1;
+    let mut placed: u128 = 0;
+    for group in counts.iter().copied().chain([empty]) {
+        for i in 1..=group as u128 {
+            placed += 1;
+            // sequences * C(placed, i) / C(placed - 1, i - 1): an integer at every step.
+            sequences = sequences * placed / i;
+            if sequences > u128::from(u64::MAX) {
+                return u64::MAX;
+            }
+        }
+    }
+    sequences as u64
+}
+
 /// Searches `case` over ranks when its layouts number at least `from` (by default
 /// [`RANKED_FROM`]) and fit (marks, and an automaton within a quarter of the budget);
 /// `None` leaves it to the hashed search. With `to_the_end`, every reachable layout is
@@ -73,6 +103,10 @@ pub(super) fn search(
     to_the_end: bool,
 ) -> Result<Option<Outcome>, Limit> {
     let pieces = Pieces::of_case(case);
+    if choice_sequences(&pieces) < from {
+        // Surely fewer layouts than `from`: the automaton is not worth building.
+        return Ok(None);
+    }
     let (frame, shapes) = pieces.tables();
     let quarter = MemoryBudget::new(options.budget.bytes() / 4);
     let Ok(ranker) = Ranker::new(frame.board, &shapes, &pieces.counts(), quarter) else {
@@ -257,4 +291,37 @@ fn name_moves(case: &Case, classes: &[usize], mut at: Vec<u8>, steps: &[Step]) -
         });
     }
     moves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::parse_all;
+
+    /// The bound holds: never fewer sequences than the automaton's count of layouts.
+    #[test]
+    fn choice_sequences_bound_the_layouts() {
+        let inputs = [
+            // 横刀立马: 1 + 1 + 4 + 4 blocks and 2 empty cells: 12! / (4! 4! 2!) sequences.
+            "5 4\nA B B C\nA B B C\nD E E F\nD G H F\nI . . J\nB\n3 1\n",
+            "2 3\nA A .\nB . C\nA\n1 1\n",
+            "3 3\nA B .\nA C .\nD D .\nD\n0 1\n",
+        ];
+        let mut bounds = Vec::new();
+        for input in inputs {
+            let case = parse_all(input.as_bytes()).unwrap().remove(0);
+            let pieces = Pieces::of_case(&case);
+            let (frame, shapes) = pieces.tables();
+            let budget = MemoryBudget::new(1 << 30);
+            let ranker = Ranker::new(frame.board, &shapes, &pieces.counts(), budget).unwrap();
+            let bound = choice_sequences(&pieces);
+            assert!(
+                bound >= ranker.total(),
+                "{bound} < {}\n{input}",
+                ranker.total()
+            );
+            bounds.push(bound);
+        }
+        assert_eq!(bounds[0], 479_001_600 / (24 * 24 * 2));
+    }
 }
