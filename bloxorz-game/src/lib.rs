@@ -84,9 +84,7 @@ use puzzle_frame::puzzle::{Binary, Puzzle};
 pub struct BloxorzGame;
 
 impl Puzzle for BloxorzGame {
-    const PROGRAM: Program = Program {
-        name: "bloxorz-game",
-        version: env!("CARGO_PKG_VERSION"),
+    const PROGRAM: Program = puzzle_frame::program! {
         about: "the real Bloxorz (2007), the fewest arrow presses that solve a level",
         format: "\
 Input: levels made of a line 'R C', R rows of C characters ('#' void, '.' floor,

@@ -55,9 +55,7 @@ use puzzle_frame::puzzle::{Binary, Puzzle};
 pub struct Bloxorz;
 
 impl Puzzle for Bloxorz {
-    const PROGRAM: Program = Program {
-        name: "bloxorz",
-        version: env!("CARGO_PKG_VERSION"),
+    const PROGRAM: Program = puzzle_frame::program! {
         about: "POJ 3322 Bloxorz I, the fewest rolls to stand the box upright on the target",
         format: "\
 Input: cases made of a line 'R C' and R rows of C characters: '#' empty, '.' rigid,

@@ -70,9 +70,7 @@ use puzzle_frame::puzzle::{Binary, Puzzle};
 pub struct CardSwap;
 
 impl Puzzle for CardSwap {
-    const PROGRAM: Program = Program {
-        name: "card-swap",
-        version: env!("CARGO_PKG_VERSION"),
+    const PROGRAM: Program = puzzle_frame::program! {
         about: "蓝桥杯 2016 卡片换位 — swap the cards A and B in the fewest moves",
         format: "\
 Input: boards one after another, each 2 lines of 3 characters (see --rows, --cols):

@@ -74,9 +74,7 @@ use puzzle_frame::puzzle::{Binary, Puzzle};
 pub struct Huarongdao;
 
 impl Puzzle for Huarongdao {
-    const PROGRAM: Program = Program {
-        name: "huarongdao",
-        version: env!("CARGO_PKG_VERSION"),
+    const PROGRAM: Program = puzzle_frame::program! {
         about: "NOIP 2013 华容道 (Huarong Dao), the fewest moves to bring a piece to its target",
         format: "\
 Input (the judge's format):

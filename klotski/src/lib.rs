@@ -80,9 +80,7 @@ use puzzle_frame::puzzle::Puzzle;
 pub struct Klotski;
 
 impl Puzzle for Klotski {
-    const PROGRAM: Program = Program {
-        name: "klotski",
-        version: env!("CARGO_PKG_VERSION"),
+    const PROGRAM: Program = puzzle_frame::program! {
         about: "Klotski (华容道) — bring the target block to its goal in the fewest moves",
         format: "\
 Input: a line 'R C'; R lines of C tokens (a token of only '.' is an empty cell, any

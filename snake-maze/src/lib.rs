@@ -78,9 +78,7 @@ const SEARCH: Opt = Opt::valued(
 pub struct SnakeMaze;
 
 impl Puzzle for SnakeMaze {
-    const PROGRAM: Program = Program {
-        name: "snake-maze",
-        version: env!("CARGO_PKG_VERSION"),
+    const PROGRAM: Program = puzzle_frame::program! {
         about: "POJ 1324 Holedox Moving, the fewest steps for a snake's head to reach (1,1)",
         format: "\
 Input: test cases, each:

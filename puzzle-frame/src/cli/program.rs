@@ -28,6 +28,22 @@ pub struct Program {
     pub options: &'static [Opt],
 }
 
+/// A puzzle binary's [`Program`], its name and version from the calling crate's
+/// `Cargo.toml` (the package name is the binary's): `program! { about: "...", format: "...",
+/// options: &[PATH] }`.
+#[macro_export]
+macro_rules! program {
+    (about: $about:expr, format: $format:expr, options: $options:expr $(,)?) => {
+        $crate::cli::Program {
+            name: env!("CARGO_PKG_NAME"),
+            version: env!("CARGO_PKG_VERSION"),
+            about: $about,
+            format: $format,
+            options: $options,
+        }
+    };
+}
+
 impl Program {
     /// The `--help` text.
     pub fn usage(&self) -> String {
