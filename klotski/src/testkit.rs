@@ -407,6 +407,7 @@ pub fn bench_inputs() -> Vec<(String, String)> {
     for (name, input) in LARGE.iter().chain(LARGE_SHORT) {
         inputs.push((name.to_string(), input.to_string()));
     }
+    inputs.extend(crate::solve::published::bench_inputs());
     inputs
 }
 
