@@ -390,7 +390,7 @@ pub fn bench_inputs_census() -> Vec<(String, Vec<String>, String)> {
 
 /// The worst-case benchmark inputs: the classic board, the whole traditional collection,
 /// the [`LARGE`] boxes and the
-/// [`LARGE_SHORT`] ones.
+/// [`LARGE_SHORT`] ones, and two published GNOME Klotski levels.
 pub fn bench_inputs() -> Vec<(String, String)> {
     let text = |case: &Case| case.to_string();
     let mut inputs = vec![(
