@@ -166,7 +166,7 @@ impl Testkit for Klotski {
     }
 
     /// The worst-case benchmark inputs: the classic board, the whole traditional collection,
-    /// the [`LARGE`] boxes and the [`LARGE_SHORT`] ones; the [`LARGE`] boxes with `--count`
+    /// the [`LARGE`] boxes and the [`LARGE_SHORT`] ones, two published GNOME Klotski levels; the [`LARGE`] boxes with `--count`
     /// (every reachable position is visited, 1.1 to 1.9 million of them); the census, `--hardest`
     /// on each [`TABLE`] row and `--sweep 5 4` (every block set of the classic box, 29,334,498
     /// layouts).
@@ -185,6 +185,9 @@ impl Testkit for Klotski {
         ));
         for (name, input) in LARGE.iter().chain(LARGE_SHORT) {
             inputs.push(BenchInput::new(*name, *input));
+        }
+        for (name, input) in crate::solve::published::bench_inputs() {
+            inputs.push(BenchInput::new(name, input));
         }
         for (name, input) in LARGE {
             inputs.push(BenchInput::new(format!("{name}-count"), *input).with_args(&["--count"]));

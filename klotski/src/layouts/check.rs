@@ -73,21 +73,36 @@ pub fn random_pieces(rng: &mut Rng, max_cells: usize) -> Pieces {
             continue;
         }
         let goal = Pos::new(rng.range(0, rows - h), rng.range(0, cols - w));
-        let classes = rng.range(0, 3);
-        let counts: Vec<(usize, usize)> = (0..classes)
-            .map(|_| (rng.below(shapes.len()), rng.range(1, 3)))
-            .collect();
-        let pieces = pieces(rows, cols, &shapes, target, &counts, goal);
-        let cells: usize = pieces
-            .shapes
-            .iter()
-            .zip(&pieces.names)
-            .map(|(s, n)| s.len() * n.len())
-            .sum();
-        if cells < rows * cols {
+        let all: Vec<usize> = (0..shapes.len()).collect();
+        if let Some(pieces) = random_others(rng, (rows, cols), target, goal, &all) {
             return pieces;
         }
     }
+}
+
+/// The pieces of a `rows` x `cols` box with target `catalogue()[target]` to `goal` and up to
+/// three other classes of one to three blocks, their shapes drawn from `choose` (indices
+/// into the catalogue); `None` when they leave no cell empty.
+fn random_others(
+    rng: &mut Rng,
+    (rows, cols): (usize, usize),
+    target: usize,
+    goal: Pos,
+    choose: &[usize],
+) -> Option<Pieces> {
+    let shapes = catalogue();
+    let classes = rng.range(0, 3);
+    let counts: Vec<(usize, usize)> = (0..classes)
+        .map(|_| (choose[rng.below(choose.len())], rng.range(1, 3)))
+        .collect();
+    let pieces = pieces(rows, cols, &shapes, target, &counts, goal);
+    let cells: usize = pieces
+        .shapes
+        .iter()
+        .zip(&pieces.names)
+        .map(|(s, n)| s.len() * n.len())
+        .sum();
+    (cells < rows * cols).then_some(pieces)
 }
 
 /// The height and width of a shape's bounding box.
@@ -153,4 +168,31 @@ pub fn check_pieces(pieces: &Pieces) -> Result<u64, String> {
         }
     }
     Ok(census.layouts)
+}
+
+/// True when the census of `pieces` expands one layout of each mirror pair (every shape its
+/// own mirror image, the goal in the middle).
+pub fn is_mirror_symmetric(pieces: &Pieces) -> bool {
+    super::mirror::Mirror::of(pieces).is_some()
+}
+
+/// Random left-right symmetric pieces in a box of at most `max_cells` cells: shapes that are
+/// their own mirror image (1x1, 1x2, 2x1, 2x2, 1x3, a block in two pieces, a T), the goal
+/// in the middle of a row, at least one cell empty.
+pub fn random_symmetric_pieces(rng: &mut Rng, max_cells: usize) -> Pieces {
+    let shapes = catalogue();
+    let symmetric = [0, 1, 2, 3, 4, 7, 9];
+    loop {
+        let rows = rng.range(1, 4);
+        let cols = rng.range(1, 5);
+        let target = symmetric[rng.below(symmetric.len())];
+        let (h, w) = size(&shapes[target]);
+        if rows * cols > max_cells || h > rows || w > cols || (cols - w) % 2 == 1 {
+            continue;
+        }
+        let goal = Pos::new(rng.range(0, rows - h), (cols - w) / 2);
+        if let Some(pieces) = random_others(rng, (rows, cols), target, goal, &symmetric) {
+            return pieces;
+        }
+    }
 }

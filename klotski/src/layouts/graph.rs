@@ -15,11 +15,21 @@
 //! goal. Every layout is either reached by it (solvable) or not; the groups of the solvable
 //! layouts are the classes of goal layouts whose searches met (a union-find over the goal
 //! layouts, joined whenever an edge links two labels), and each other group is found by one
-//! more breadth-first search from its first unvisited rank. So N, G, S, the largest
-//! distance M and how many layouts have it (K) are exact.
+//! more breadth-first search from its first unvisited rank (a label of its own). So N, G, S,
+//! the largest distance M and how many layouts have it (K) are exact.
+//!
+//! **Mirror.** When the census is left-right symmetric ([`super::mirror`]), a layout and its
+//! mirror image are always marked together, with the same level and mirror labels: only the
+//! one found first is queued and expanded. Still exact: a layout at distance `d + 1` has a
+//! neighbour at distance `d`; that neighbour or its mirror was expanded, so the layout or its
+//! mirror was found at level `d + 1`, and with it the other (same distance). Every edge is
+//! looked at directly or as its mirror image, and each join of two labels is made with the
+//! join of their mirror labels, so the union-find ends with the same groups. The mirrors are
+//! counted in S and, at the last level, in K and the hardest layouts.
 
 use puzzle_frame::budget::{MemoryBudget, OverBudget};
 
+use super::mirror::Mirror;
 use super::rank::{Ranker, Steps, EMPTY};
 use crate::solve::layout::{Frame, Shape};
 use crate::solve::Limit;
@@ -153,9 +163,118 @@ fn find(parent: &mut [u32], mut x: u32) -> u32 {
     x
 }
 
+/// The state of the census's breadth-first sweeps: per rank a visited bit and a label (the
+/// seed whose sweep reached it: a goal layout, or the first layout of a group that cannot
+/// reach the goal), the queue, and the union-find over the labels.
+struct Sweeps<'a> {
+    ranker: &'a Ranker,
+    mirror: Option<&'a Mirror>,
+    visited: Vec<u64>,
+    label: Vec<u32>,
+    queue: Vec<u32>,
+    /// The union-find over the labels.
+    parent: Vec<u32>,
+    /// Each label's mirror label (itself without a mirror).
+    pair: Vec<u32>,
+    /// Layouts marked as the mirror of one queued (never queued themselves).
+    mirrored: u64,
+    /// Of those, the ones of the level being made.
+    mirrored_next: u64,
+    /// The level expanded last, where it starts in the queue, and its mirrored layouts.
+    level: usize,
+    level_start: usize,
+    level_mirrored: u64,
+}
+
+impl Sweeps<'_> {
+    #[inline]
+    fn is_visited(&self, rank: u64) -> bool {
+        self.visited[rank as usize / 64] >> (rank % 64) & 1 == 1
+    }
+
+    #[inline]
+    fn mark(&mut self, rank: u64, label: u32) {
+        self.visited[rank as usize / 64] |= 1 << (rank % 64);
+        self.label[rank as usize] = label;
+    }
+
+    /// A new label, paired with itself.
+    fn new_label(&mut self) -> u32 {
+        let id = self.parent.len() as u32;
+        self.parent.push(id);
+        self.pair.push(id);
+        id
+    }
+
+    /// Joins the groups of labels `a` and `b` (and of their mirrors).
+    fn join(&mut self, a: u32, b: u32) {
+        let (a, b) = (find(&mut self.parent, a), find(&mut self.parent, b));
+        self.parent[a.max(b) as usize] = a.min(b);
+        if self.mirror.is_some() {
+            let (pa, pb) = (self.pair[a as usize], self.pair[b as usize]);
+            let (a, b) = (find(&mut self.parent, pa), find(&mut self.parent, pb));
+            self.parent[a.max(b) as usize] = a.min(b);
+        }
+    }
+
+    /// Layout `v` (one move from `blocks` by `moved`, or `blocks` itself), not yet visited,
+    /// reached with `label`: queued, and its mirror marked with the mirror label. (Both of a
+    /// pair are always marked together, so the mirror is not visited yet either.)
+    #[inline]
+    fn discover(&mut self, v: u64, label: u32, blocks: &[(usize, u8)], moved: Option<Step>) {
+        self.mark(v, label);
+        self.queue.push(v as u32);
+        if let Some(mirror) = self.mirror {
+            let w = mirror.rank(self.ranker, blocks, moved);
+            if w != v {
+                debug_assert!(!self.is_visited(w), "a mirror pair marked apart");
+                self.mark(w, self.pair[label as usize]);
+                self.mirrored += 1;
+                self.mirrored_next += 1;
+            }
+        }
+    }
+
+    /// Expands the queue from `head` to its end (breadth-first: the queue grows behind),
+    /// level by level from level 0 (the queue from `head` on, and the layouts mirrored with
+    /// them), joining labels that meet.
+    fn run(&mut self, expander: &mut Expander, mut head: usize) {
+        let mut blocks: Blocks = Vec::new();
+        let mut level_end = self.queue.len();
+        (self.level, self.level_start) = (0, head);
+        self.level_mirrored = std::mem::take(&mut self.mirrored_next);
+        while head < self.queue.len() {
+            if head == level_end {
+                self.level += 1;
+                self.level_start = level_end;
+                self.level_mirrored = std::mem::take(&mut self.mirrored_next);
+                level_end = self.queue.len();
+            }
+            let u = u64::from(self.queue[head]);
+            let lu = self.label[u as usize];
+            expander.load(u);
+            blocks.clone_from(&expander.blocks);
+            expander.moves(u, |v, k, from, to| {
+                if !self.is_visited(v) {
+                    self.discover(v, lu, &blocks, Some((k, from, to)));
+                } else if self.label[v as usize] != lu {
+                    let lv = self.label[v as usize];
+                    self.join(lu, lv);
+                }
+            });
+            head += 1;
+        }
+    }
+}
+
+/// One move: the class that moves, its anchor before and after.
+type Step = (usize, u8, u8);
+
 /// The census of `counts[k]` blocks of `shapes[k]` in the box of `frame`, the block of
 /// class 0 (one block, the target) to reach `goal`; the first `keep` hardest layouts are
 /// kept. Everything that grows with the number of layouts is charged to `budget` first.
+/// With `mirror` (a left-right symmetric census), one layout of each mirror pair is
+/// expanded and the other marked with it.
 pub(crate) fn census(
     frame: &Frame,
     shapes: &[Shape],
@@ -163,6 +282,7 @@ pub(crate) fn census(
     goal: u8,
     keep: usize,
     budget: MemoryBudget,
+    mirror: Option<&Mirror>,
 ) -> Result<Census, Limit> {
     let ranker = Ranker::new(frame.board, shapes, counts, budget)?;
     let n = ranker.total();
@@ -177,85 +297,127 @@ pub(crate) fn census(
         }));
     }
     let len = n as usize;
-    let mut visited = vec![0u64; len.div_ceil(64)];
-    let mut queue: Vec<u32> = Vec::with_capacity(len);
-    let mut label = vec![0u32; len];
-    let mut parent: Vec<u32> = Vec::new();
-    ranker.with_target_at(goal, &mut |rank| {
-        visited[rank as usize / 64] |= 1 << (rank % 64);
-        label[rank as usize] = parent.len() as u32;
-        parent.push(parent.len() as u32);
-        queue.push(rank as u32);
-    });
+    let mut sweeps = Sweeps {
+        ranker: &ranker,
+        mirror,
+        visited: vec![0u64; len.div_ceil(64)],
+        label: vec![0u32; len],
+        queue: Vec::with_capacity(len),
+        parent: Vec::new(),
+        pair: Vec::new(),
+        mirrored: 0,
+        mirrored_next: 0,
+        level: 0,
+        level_start: 0,
+        level_mirrored: 0,
+    };
     let mut expander = Expander::new(&ranker, frame, shapes);
-    let (mut head, mut level, mut level_start) = (0usize, 0usize, 0usize);
-    let mut level_end = queue.len();
-    while head < queue.len() {
-        if head == level_end {
-            level += 1;
-            level_start = level_end;
-            level_end = queue.len();
-        }
-        let u = queue[head];
-        let lu = label[u as usize];
-        expander.neighbours(u64::from(u), |v, _, _, _| {
-            let (word, bit) = (v as usize / 64, 1u64 << (v % 64));
-            if visited[word] & bit == 0 {
-                visited[word] |= bit;
-                label[v as usize] = lu;
-                queue.push(v as u32);
-            } else if label[v as usize] != lu {
-                let (a, b) = (find(&mut parent, lu), find(&mut parent, label[v as usize]));
-                parent[a.max(b) as usize] = a.min(b);
-            }
-        });
-        head += 1;
-    }
-    let solvable = queue.len();
-    let mut groups = (0..parent.len() as u32)
-        .filter(|&x| parent[x as usize] == x)
-        .count() as u64;
+    seed_goals(&mut sweeps, &mut expander, goal);
+    sweeps.run(&mut expander, 0);
+    let solvable = sweeps.queue.len() as u64 + sweeps.mirrored;
     let hardest = (solvable > 0).then(|| {
-        let mut last: Vec<u32> = queue[level_start..solvable].to_vec();
-        last.sort_unstable();
-        Hardest {
-            moves: level,
-            count: (solvable - level_start) as u64,
-            layouts: last
-                .iter()
-                .take(keep)
-                .map(|&r| {
-                    expander.load(u64::from(r));
-                    expander.blocks.clone()
-                })
-                .collect(),
-        }
+        let last = sweeps.queue[sweeps.level_start..].to_vec();
+        hardest_level(&mut sweeps, &mut expander, &last, keep)
     });
-    drop(label);
-    for start in 0..len {
-        if visited[start / 64] >> (start % 64) & 1 == 1 {
+    for start in 0..n {
+        if sweeps.is_visited(start) {
             continue;
         }
-        groups += 1;
-        visited[start / 64] |= 1 << (start % 64);
-        let head_start = queue.len();
-        queue.push(start as u32);
-        let mut head = head_start;
-        while head < queue.len() {
-            expander.neighbours(u64::from(queue[head]), |v, _, _, _| {
-                let (word, bit) = (v as usize / 64, 1u64 << (v % 64));
-                if visited[word] & bit == 0 {
-                    visited[word] |= bit;
-                    queue.push(v as u32);
-                }
-            });
-            head += 1;
+        let label = sweeps.new_label();
+        expander.load(start);
+        let blocks = expander.blocks.clone();
+        if let Some(mirror) = mirror {
+            if mirror.rank(&ranker, &blocks, None) != start {
+                let other = sweeps.new_label();
+                sweeps.pair[label as usize] = other;
+                sweeps.pair[other as usize] = label;
+            }
         }
+        let head = sweeps.queue.len();
+        sweeps.discover(start, label, &blocks, None);
+        sweeps.run(&mut expander, head);
     }
+    let labels = sweeps.parent.len() as u32;
+    let groups = (0..labels)
+        .filter(|&x| sweeps.parent[x as usize] == x)
+        .count() as u64;
     Ok(Census {
         layouts: n,
         groups,
-        solvable: solvable as u64,
+        solvable,
         hardest,
     })
+}
+
+/// Queues every goal layout (one of each mirror pair, the other marked with it), each its
+/// own label, paired with its mirror's.
+fn seed_goals(sweeps: &mut Sweeps, expander: &mut Expander, goal: u8) {
+    let mut goals = Vec::new();
+    sweeps
+        .ranker
+        .with_target_at(goal, &mut |rank| goals.push(rank));
+    for &rank in &goals {
+        let id = sweeps.new_label();
+        sweeps.label[rank as usize] = id;
+    }
+    let Some(mirror) = sweeps.mirror else {
+        for &rank in &goals {
+            let id = sweeps.label[rank as usize];
+            sweeps.mark(rank, id);
+            sweeps.queue.push(rank as u32);
+        }
+        return;
+    };
+    for &rank in &goals {
+        expander.load(rank);
+        let image = mirror.rank(sweeps.ranker, &expander.blocks, None);
+        let (id, other) = (sweeps.label[rank as usize], sweeps.label[image as usize]);
+        sweeps.pair[id as usize] = other;
+        if image >= rank {
+            sweeps.mark(rank, id);
+            sweeps.queue.push(rank as u32);
+            if image != rank {
+                sweeps.mark(image, other);
+                sweeps.mirrored += 1;
+                sweeps.mirrored_next += 1;
+            }
+        }
+    }
+}
+
+/// The hardest level's figures: its layouts `last` (queued) and their mirrors, the first
+/// `keep` of them by rank.
+fn hardest_level(
+    sweeps: &mut Sweeps,
+    expander: &mut Expander,
+    last: &[u32],
+    keep: usize,
+) -> Hardest {
+    let mut ranks: Vec<u64> = last.iter().map(|&r| u64::from(r)).collect();
+    if let Some(mirror) = sweeps.mirror {
+        for &rank in last {
+            expander.load(u64::from(rank));
+            let image = mirror.rank(sweeps.ranker, &expander.blocks, None);
+            if image != u64::from(rank) {
+                ranks.push(image);
+            }
+        }
+    }
+    ranks.sort_unstable();
+    debug_assert_eq!(
+        ranks.len() as u64,
+        last.len() as u64 + sweeps.level_mirrored
+    );
+    Hardest {
+        moves: sweeps.level,
+        count: ranks.len() as u64,
+        layouts: ranks
+            .iter()
+            .take(keep)
+            .map(|&r| {
+                expander.load(r);
+                expander.blocks.clone()
+            })
+            .collect(),
+    }
 }

@@ -9,12 +9,15 @@
 //! - [`rank`](self): the dense rank of a layout, an automaton over the cells in reading
 //!   order (no table of layouts, no hash map).
 //! - [`graph`]: the census of one multiset, two breadth-first sweeps over the ranks.
+//! - `mirror`: the left-right mirror of a layout, when the census is symmetric (the
+//!   census then expands one layout of each mirror pair).
 //! - [`sweep`]: every multiset of one 2x2 target, 1x2, 2x1 and 1x1 blocks in a box.
 //! - [`reference`](mod@reference): the brute-force census over whole boards, for tests.
 
 #[cfg(feature = "testkit")]
 pub mod check;
 pub mod graph;
+mod mirror;
 pub mod mode;
 pub(crate) mod rank;
 pub mod reference;
@@ -92,6 +95,7 @@ impl Pieces {
             self.goal_anchor(),
             keep,
             budget,
+            mirror::Mirror::of(self).as_ref(),
         )
     }
 
