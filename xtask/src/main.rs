@@ -28,9 +28,10 @@ const USAGE: &str = "\
 usage: cargo xtask <task> [args]
 
 tasks:
-  verify                 fmt, clippy, every test, every snapshot checked by verify itself (the
-                         binary run on each case, compared byte for byte with the snapshot as
-                         read before any cargo command), the crate `new` writes (in a copy),
+  verify                 fmt, clippy, cargo doc (warnings as errors), every test and doctest,
+                         every snapshot checked by verify itself (the binary run on each case,
+                         compared byte for byte with the snapshot as read before any cargo
+                         command), every example run, the crate `new` writes (in a copy),
                          and the --html pages in headless Chromium (what CI runs; without
                          Chromium, SKIPPED outside CI=true)
   regen [CRATE...]       rewrite snapshots (and delete orphans) for review with `git diff`
