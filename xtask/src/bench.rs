@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use puzzle_frame::cli::{Args, Opt};
-use puzzle_frame::puzzle::BenchInput;
+use puzzle_frame::testkit::BenchInput;
 
 use crate::crates::{self, Puzzle};
 use crate::judge::{first_difference, normalise};
