@@ -19,6 +19,25 @@ use std::fmt;
 pub const DEFAULT_BYTES: u64 = 2 << 30;
 
 /// A memory budget in bytes, less what the process already holds elsewhere.
+///
+/// ```
+/// use puzzle_frame::budget::MemoryBudget;
+///
+/// let whole = MemoryBudget::parse("1M")?; // --max-memory 1M
+/// // What a solver gets when the process already holds 1000 bytes of input.
+/// let solver = whole.without(1000);
+/// assert_eq!((solver.bytes(), solver.total()), ((1 << 20) - 1000, 1 << 20));
+/// assert!(solver.check_items::<u32>("the distance table", 1000).is_ok());
+/// // A refusal names the whole budget and what the process would hold in all.
+/// let over = solver.check("the visited set", 2 << 20).unwrap_err();
+/// assert_eq!((over.needed, over.budget), ((2 << 20) + 1000, 1 << 20));
+/// assert_eq!(
+///     over.to_string(),
+///     "the visited set would need 2.0 MiB, over the memory budget of 1.0 MiB \
+///      (raise it with --max-memory SIZE)"
+/// );
+/// # Ok::<(), String>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MemoryBudget {
     /// The whole budget (`--max-memory`).
@@ -143,6 +162,25 @@ impl MemoryBudget {
 
 /// The bytes one solve holds, against its budget: every table, list and queue is charged
 /// here before it is allocated or grown, and given back when it is dropped early.
+///
+/// ```
+/// use puzzle_frame::budget::{Ledger, MemoryBudget, OverBudget};
+///
+/// let mut ledger = Ledger::new(MemoryBudget::new(64 << 10));
+/// // A table, charged before it is made.
+/// let mut distance = ledger.vec("the distance table", 4096, u32::MAX)?;
+/// distance[0] = 0;
+/// // A queue that grows only while the budget allows it to.
+/// let mut queue: Vec<u32> = Vec::new();
+/// ledger.push(&mut queue, 0, "the queue")?;
+/// assert_eq!(ledger.used(), (4096 + queue.capacity() as u64) * 4);
+/// // Past the budget: nothing is allocated, and the error says what and the budget.
+/// let over = ledger.vec("the visited set", 1 << 20, false).unwrap_err();
+/// assert_eq!((over.what.as_str(), over.budget), ("the visited set", 64 << 10));
+/// // What is left for whoever holds memory beside this solve (a film, a page).
+/// assert_eq!(ledger.remainder().held(), ledger.used());
+/// # Ok::<(), OverBudget>(())
+/// ```
 #[derive(Debug)]
 pub struct Ledger {
     budget: MemoryBudget,

@@ -41,6 +41,29 @@ pub struct Step {
 }
 
 /// A solution drawn step by step.
+///
+/// Each frame is built from the one before, the start board plus the changes so far:
+///
+/// ```
+/// use grid_common::{Grid, Pos};
+/// use puzzle_frame::film::FilmBuilder;
+///
+/// let mut start = Grid::new(2, 2, '.');
+/// start[Pos::new(0, 0)] = 'P';
+/// let mut film = FilmBuilder::new(start).legend(&[('P', "the piece")]);
+/// film.set(Pos::new(0, 0), '.');
+/// film.set(Pos::new(1, 0), 'P');
+/// film.step("D");
+/// film.set(Pos::new(1, 0), '.');
+/// film.set(Pos::new(1, 1), 'P');
+/// film.step("R");
+/// let film = film.finish();
+/// assert_eq!(film.steps[1].changes, [(Pos::new(1, 0), '.'), (Pos::new(1, 1), 'P')]);
+/// let captions: Vec<String> = film.frames().map(|f| f.caption).collect();
+/// assert_eq!(captions, ["step 0/2: start", "step 1/2: D", "step 2/2: R"]);
+/// let boards: Vec<Vec<String>> = film.frames().map(|f| f.rows()).collect();
+/// assert_eq!(boards, [["P.", ".."], ["..", "P."], ["..", ".P"]]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Film {
     /// The board before the first move, one character per cell.
@@ -75,6 +98,40 @@ pub struct Merged {
 }
 
 /// How a film is built: which steps it keeps, and the memory it may take.
+///
+/// A puzzle's `render::film` checks the board first, then builds under the plan:
+///
+/// ```
+/// use grid_common::{Grid, Pos};
+/// use puzzle_frame::budget::MemoryBudget;
+/// use puzzle_frame::film::{Film, FilmBuilder, FilmPlan};
+///
+/// /// A piece walking right along one row, one step a move.
+/// fn walk(cols: usize, plan: FilmPlan) -> Film {
+///     if let Err(over) = plan.board(1, cols) {
+///         return Film::refused(over);
+///     }
+///     let mut start = Grid::new(1, cols, '.');
+///     start[Pos::new(0, 0)] = 'P';
+///     let mut film = FilmBuilder::planned(start, plan);
+///     for c in 1..cols {
+///         film.set(Pos::new(0, c - 1), '.');
+///         film.set(Pos::new(0, c), 'P');
+///         film.step("R");
+///     }
+///     film.finish()
+/// }
+///
+/// // `--show`: the first and last two steps, the three between merged into one.
+/// let budget = MemoryBudget::new(1 << 20);
+/// let film = walk(8, FilmPlan { moves: 7, ends: Some(2), budget });
+/// assert_eq!((film.len(), film.steps.len()), (7, 5));
+/// assert_eq!(film.merged.map(|m| (m.at, m.count)), Some((2, 3)));
+/// assert_eq!(film.frames().last().map(|f| f.rows()), Some(vec![".......P".to_string()]));
+/// // A board past the budget: refused before anything is drawn.
+/// let film = walk(1000, FilmPlan { moves: 999, ends: None, budget: MemoryBudget::new(4096) });
+/// assert!(film.refused.is_some() && film.steps.is_empty());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FilmPlan {
     /// The solution's moves.

@@ -103,6 +103,32 @@ pub struct Line<'a> {
 }
 
 /// Reads tokens and lines from an input held in memory.
+///
+/// A case's reader sets the case number its errors name, then reads its header and rows:
+///
+/// ```
+/// use puzzle_frame::input::{InputError, Reader};
+///
+/// /// One case: a header `R C`, then R rows of `#.XO`.
+/// fn board(reader: &mut Reader) -> Result<Vec<String>, InputError> {
+///     let rows: usize = reader.number_in("the number of rows", 1..=100)?;
+///     let cols: usize = reader.number_in("the number of columns", 1..=100)?;
+///     reader.end_line()?;
+///     (0..rows)
+///         .map(|_| reader.row(cols, b"#.XO", "a board row"))
+///         .map(|row| row.map(|row| String::from_utf8_lossy(row.text).into_owned()))
+///         .collect()
+/// }
+///
+/// let mut reader = Reader::new(b"1 3\nX.O\n2 2\nX.\n");
+/// reader.set_case(Some(1));
+/// assert_eq!(board(&mut reader)?, ["X.O"]);
+/// reader.set_case(Some(2));
+/// let short = board(&mut reader).unwrap_err();
+/// assert_eq!((short.case, short.line, short.column), (Some(2), 5, 1));
+/// assert_eq!((short.expected.as_str(), short.found.as_str()), ("a board row", "end of input"));
+/// # Ok::<(), InputError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Reader<'a> {
     src: &'a [u8],

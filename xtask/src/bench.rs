@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use puzzle_frame::cli::{Args, Opt};
+use puzzle_frame::testkit::BenchInput;
 
 use crate::crates::{self, Puzzle};
 use crate::judge::{first_difference, normalise};
@@ -89,6 +90,41 @@ fn parse(args: &Args) -> Result<(Vec<Puzzle>, Options), Failure> {
     Ok((chosen, Options { vs, runs, files }))
 }
 
+/// An input written to a file: its name, the binary's arguments, the file, its bytes.
+type Written = (String, Vec<String>, PathBuf, usize);
+
+/// Writes `puzzle`'s bench inputs into `dir` (made if missing), each as `NAME.in`.
+fn write_inputs(puzzle: &Puzzle, dir: &Path) -> std::io::Result<Vec<Written>> {
+    std::fs::create_dir_all(dir)?;
+    (puzzle.kit.bench_inputs)()
+        .into_iter()
+        .map(|BenchInput { name, args, input }| {
+            let path = dir.join(format!("{name}.in"));
+            std::fs::write(&path, &input).map(|()| (name, args, path, input.len()))
+        })
+        .collect()
+}
+
+/// `xtask __bench-inputs DIR`: every crate's bench inputs (the list of [`crates::all`]),
+/// written as `DIR/CRATE/NAME.in` with the binary's arguments, one a line, in
+/// `DIR/CRATE/NAME.args`; for the tests that run each crate's largest inputs
+/// (`xtask/tests/memory_every_crate.rs`).
+pub fn write_every_input(args: &[String]) -> Result<(), String> {
+    let [dir] = args else {
+        return Err("usage: __bench-inputs DIR".into());
+    };
+    let dir = Path::new(dir);
+    for puzzle in crates::all() {
+        let folder = dir.join(puzzle.name);
+        let failed = |e: std::io::Error| format!("cannot write {}: {e}", folder.display());
+        for (name, args, _, _) in write_inputs(&puzzle, &folder).map_err(failed)? {
+            let lines: String = args.iter().map(|a| format!("{a}\n")).collect();
+            std::fs::write(folder.join(format!("{name}.args")), lines).map_err(failed)?;
+        }
+    }
+    Ok(())
+}
+
 /// Times of one program on one input.
 struct Series {
     runs: Vec<Measured>,
@@ -137,21 +173,7 @@ fn bench_crate(
     problems: &mut Vec<String>,
 ) -> Result<(), Failure> {
     let dir = target_dir(root).join("bench").join(puzzle.name);
-    std::fs::create_dir_all(&dir)?;
-    let inputs = (puzzle.kit.bench_inputs)()
-        .into_iter()
-        .map(
-            |puzzle_frame::testkit::BenchInput {
-                 name,
-                 args,
-                 input: text,
-             }| {
-                let path = dir.join(format!("{name}.in"));
-                std::fs::write(&path, &text).map(|()| (name, args, path, text.len()))
-            },
-        )
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut inputs = inputs;
+    let mut inputs = write_inputs(puzzle, &dir)?;
     for file in &options.files {
         let bytes = std::fs::metadata(file)
             .map_err(|e| Failure::Usage(format!("cannot read {}: {e}", file.display())))?

@@ -28,9 +28,10 @@ const USAGE: &str = "\
 usage: cargo xtask <task> [args]
 
 tasks:
-  verify                 fmt, clippy, every test, every snapshot checked by verify itself (the
-                         binary run on each case, compared byte for byte with the snapshot as
-                         read before any cargo command), the crate `new` writes (in a copy),
+  verify                 fmt, clippy, cargo doc (warnings as errors), every test and doctest,
+                         every snapshot checked by verify itself (the binary run on each case,
+                         compared byte for byte with the snapshot as read before any cargo
+                         command), every example run, the crate `new` writes (in a copy),
                          and the --html pages in headless Chromium (what CI runs; without
                          Chromium, SKIPPED outside CI=true)
   regen [CRATE...]       rewrite snapshots (and delete orphans) for review with `git diff`
@@ -125,12 +126,8 @@ fn run(args: Vec<OsString>) -> Result<(), Failure> {
             print!("{USAGE}");
             Ok(())
         }
-        Some("__measure") => {
-            let rest = args
-                .map(|a| a.into_string().map_err(|raw| not_utf8(&raw)))
-                .collect::<Result<Vec<String>, Failure>>()?;
-            measure::measure_task(&rest).map_err(Failure::Failed)
-        }
+        Some("__measure") => measure::measure_task(&utf8(args)?).map_err(Failure::Failed),
+        Some("__bench-inputs") => bench::write_every_input(&utf8(args)?).map_err(Failure::Failed),
         Some(name) => {
             let task = TASKS
                 .iter()
@@ -151,6 +148,12 @@ fn run(args: Vec<OsString>) -> Result<(), Failure> {
             (task.run)(&parsed)
         }
     }
+}
+
+/// The arguments of a hidden task (`__measure`, `__bench-inputs`), which the tests pass.
+fn utf8(args: impl Iterator<Item = OsString>) -> Result<Vec<String>, Failure> {
+    args.map(|a| a.into_string().map_err(|raw| not_utf8(&raw)))
+        .collect()
 }
 
 fn not_utf8(raw: &std::ffi::OsStr) -> Failure {

@@ -1,6 +1,7 @@
-//! `cargo xtask verify`: formatting, lints, every test, every snapshot checked by verify
-//! itself ([`transcripts`], against the files read before any cargo command), and the
-//! `--html` pages in a browser.
+//! `cargo xtask verify`: formatting, lints, the docs (rustdoc's warnings as errors), every
+//! test with the doctests, every snapshot checked by verify itself ([`transcripts`],
+//! against the files read before any cargo command), every example run ([`examples`]), the
+//! crate `cargo xtask new` writes, and the `--html` pages in a browser.
 //!
 //! verify runs a list of named stages; each gives its problems (with what to run locally),
 //! or says why it was skipped, and is one row of the final table. A new stage is one more
@@ -46,14 +47,31 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             ))
         },
     )?;
-    report.stage("tests; every snapshot checked by verify itself", || {
-        let ci = std::env::var("CI").is_ok_and(|v| v == "true");
-        let outcome = check_snapshots(&root, &target_dir(&root), &expected, false, ci)?;
-        print_table(&outcome);
-        for note in &outcome.notes {
-            println!("NOTE: {note}");
-        }
-        Ok(outcome.problems)
+    report.stage(DOC_STAGE, || {
+        let doc = cargo(&root)
+            .args(["doc", "--workspace", "--no-deps"])
+            .env("RUSTDOCFLAGS", "-D warnings")
+            .env_remove("CARGO_ENCODED_RUSTDOCFLAGS")
+            .status()?;
+        Ok(problem_unless(
+            doc.success(),
+            &format!("rustdoc warnings: run `{DOC_STAGE}` and fix them"),
+        ))
+    })?;
+    report.stage(
+        "tests (doctests included); every snapshot checked by verify itself",
+        || {
+            let ci = std::env::var("CI").is_ok_and(|v| v == "true");
+            let outcome = check_snapshots(&root, &target_dir(&root), &expected, false, ci)?;
+            print_table(&outcome);
+            for note in &outcome.notes {
+                println!("NOTE: {note}");
+            }
+            Ok(outcome.problems)
+        },
+    )?;
+    report.stage("examples: each member's examples/*.rs run", || {
+        examples::check(&root, &target_dir(&root), &expected.members)
     })?;
     report.stage("scaffold: `cargo xtask new` writes a green crate", || {
         crate::scaffold::check(&root)
@@ -88,6 +106,10 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     })?;
     report.finish()
 }
+
+/// The documentation stage's command: rustdoc's warnings (a broken link, a link to a
+/// private item from public docs) are errors.
+const DOC_STAGE: &str = "RUSTDOCFLAGS=\"-D warnings\" cargo doc --workspace --no-deps";
 
 /// How a stage ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -311,6 +333,7 @@ fn print_table(check: &SnapshotCheck) {
 }
 
 pub mod committed;
+pub mod examples;
 pub mod transcripts;
 
 #[cfg(test)]

@@ -3,134 +3,22 @@
 //! that copies a huge line, a huge line split into tokens) is run in a release binary, its
 //! peak resident size measured from a fresh process (`xtask __measure`, the `ru_maxrss` of
 //! the finished process: see `xtask/src/measure.rs`), and held under the budget plus
-//! [`SLACK_KIB`].
+//! `common::SLACK_KIB`.
 //!
 //! The inputs are written to files in the system's temporary folder and removed after.
 //! The binaries are built once, in release, by the first test that needs them.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::sync::OnceLock;
+use std::path::Path;
 
-/// What a process holds besides its budget: the binary, std, the allocator's slack, the
-/// output buffers (8 MiB).
-const SLACK_KIB: u64 = 8 << 10;
+// Each test file uses a part of it.
+#[allow(dead_code)]
+mod common;
 
-/// The workspace's root.
-fn root() -> PathBuf {
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    manifest
-        .parent()
-        .map_or(manifest.clone(), Path::to_path_buf)
-}
+use common::{measure, within, Scratch};
 
 /// The release binary of `name` (bloxorz or klotski), built once for every test.
-fn binary(name: &str) -> PathBuf {
-    static BUILT: OnceLock<bool> = OnceLock::new();
-    let built = BUILT.get_or_init(|| {
-        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        Command::new(cargo)
-            .current_dir(root())
-            .args([
-                "build",
-                "--release",
-                "--quiet",
-                "-p",
-                "bloxorz",
-                "-p",
-                "klotski",
-            ])
-            .status()
-            .is_ok_and(|s| s.success())
-    });
-    assert!(built, "the release build failed");
-    let target =
-        std::env::var_os("CARGO_TARGET_DIR").map_or(root().join("target"), |d| root().join(d));
-    target.join("release").join(name)
-}
-
-/// A file in the temporary folder, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    /// A new file named `name`, written by `write`.
-    fn new(
-        name: &str,
-        write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
-    ) -> Scratch {
-        let path =
-            std::env::temp_dir().join(format!("memory-budget-{}-{name}", std::process::id()));
-        let file = std::fs::File::create(&path).expect("create a scratch file");
-        let mut out = std::io::BufWriter::new(file);
-        write(&mut out).expect("write a scratch file");
-        std::io::Write::flush(&mut out).expect("write a scratch file");
-        Scratch(path)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
-
-/// How a measured run ended.
-struct Run {
-    peak_kib: u64,
-    status: String,
-    stdout: Vec<u8>,
-    stderr: String,
-}
-
-/// Runs `program args...` with `input` on standard input, measured from a fresh
-/// `xtask __measure` process.
-fn measure(program: &Path, args: &[&str], input: &Path) -> Run {
-    let out = std::env::temp_dir().join(format!(
-        "memory-budget-{}-{}.out",
-        std::process::id(),
-        input
-            .file_name()
-            .map_or("x".into(), |n| n.to_string_lossy())
-    ));
-    let report = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .arg("__measure")
-        .arg("600000")
-        .arg(input)
-        .arg(&out)
-        .arg(program)
-        .args(args)
-        .output()
-        .expect("run xtask __measure");
-    let report = String::from_utf8_lossy(&report.stdout).into_owned();
-    let mut words = report.trim().splitn(3, ' ');
-    let _wall = words.next();
-    let peak_kib = words.next().and_then(|w| w.parse().ok()).expect(&report);
-    let status = words.next().unwrap_or("").to_string();
-    let stdout = std::fs::read(&out).unwrap_or_default();
-    let err = PathBuf::from(format!("{}.err", out.display()));
-    let stderr = String::from_utf8_lossy(&std::fs::read(&err).unwrap_or_default()).into_owned();
-    let _ = std::fs::remove_file(&out);
-    let _ = std::fs::remove_file(&err);
-    Run {
-        peak_kib,
-        status,
-        stdout,
-        stderr,
-    }
-}
-
-/// Asserts the run's peak stays under `budget_kib` plus [`SLACK_KIB`].
-fn within(run: &Run, budget_kib: u64) {
-    eprintln!(
-        "peak {} KiB against a budget of {budget_kib} KiB (+ {SLACK_KIB}); {}",
-        run.peak_kib, run.status
-    );
-    assert!(
-        run.peak_kib <= budget_kib + SLACK_KIB,
-        "peak {} KiB over the budget of {budget_kib} KiB + {SLACK_KIB} KiB; stderr: {}",
-        run.peak_kib,
-        &run.stderr[..run.stderr.len().min(400)]
-    );
+fn binary(name: &str) -> std::path::PathBuf {
+    common::binary(name, &["bloxorz", "klotski"])
 }
 
 #[test]

@@ -1,10 +1,10 @@
 //! Two cheap proofs that the target cannot be reached, run before the searches.
 //!
-//! **Around the target** ([`goal_cut_off`]): a breadth-first search from the goal state,
+//! **Around the target** (`goal_cut_off`): a breadth-first search from the goal state,
 //! capped at [`BACKWARD_CAP`] states, that runs out of states without meeting the start.
 //! Rolling is reversible, so the states it met are all the goal can be reached from.
 //!
-//! **Apart on the plane** ([`cells_apart`]): every roll covers, before and after, cells
+//! **Apart on the plane** (`cells_apart`): every roll covers, before and after, cells
 //! that form one straight line of two to four cells (the box tips over onto its
 //! neighbours or beyond its own end, or slides one step sideways), all of them non-empty.
 //! So the box's cells never leave one 4-connected region of non-empty cells. When the

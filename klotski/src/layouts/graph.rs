@@ -1,12 +1,12 @@
 //! The census of one box and one multiset of blocks: every layout, its group, and its
 //! distance to the goal.
 //!
-//! **States.** A layout is its dense rank ([`super::rank`]): `0..N`, no table of layouts.
+//! **States.** A layout is its dense rank (`super::rank`): `0..N`, no table of layouts.
 //! Per rank the census keeps one bit (visited), one `u32` in the queue and one `u32` label
 //! (for layouts that can reach the goal: the goal layout whose search reached it first).
 //!
 //! **Moves.** A layout's moves are those of the solver: each block's flood fill over the
-//! anchors where its shape fits ([`Frame::slide`]); the rank of the layout after a move is
+//! anchors where its shape fits (`Frame::slide`); the rank of the layout after a move is
 //! walked from the first cell the move changes.
 //!
 //! **Exactness.** A move can be undone by the reverse slide, so "moves lead from A to B" is

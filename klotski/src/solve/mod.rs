@@ -1,9 +1,9 @@
 //! The solver: a breadth-first search over canonical positions packed into `u64` words.
 //!
-//! - [`layout`]: the per-case tables (shape classes, bitboard masks) and the key packing.
-//! - [`table`]: the visited set, an open-addressing hash table of packed positions.
-//! - [`bfs`]: the search, and why its answer is the fewest moves.
-//! - [`published`]: two large published puzzles, for the benchmarks.
+//! - `layout`: the per-case tables (shape classes, bitboard masks) and the key packing.
+//! - `table`: the visited set, an open-addressing hash table of packed positions.
+//! - `bfs`: the search, and why its answer is the fewest moves.
+//! - `published`: two large published puzzles, for the benchmarks.
 //!
 //! The path is rebuilt from parent indices; since interchangeable blocks are merged in
 //! the search, it follows each real block from the start to name the one that moves.
