@@ -1,19 +1,41 @@
 //! The judge's lines.
 
-use crate::case::Move;
+use crate::case::{Format, Move};
+use grid_common::Dir;
 
-/// The answer line of case `number` (1-based; the judge's format does not print it): the
-/// fewest moves, or `-1`.
-pub fn answer_line(_number: usize, moves: Option<usize>) -> String {
-    match moves {
-        Some(moves) => moves.to_string(),
-        None => "-1".to_string(),
+/// POJ 1475's lines for maze `number` (1-based) before its moves: `Maze #k`, and
+/// `Impossible.` when the box cannot reach the target.
+pub fn maze_line(number: usize, solved: bool) -> String {
+    match solved {
+        true => format!("Maze #{number}"),
+        false => format!("Maze #{number}\nImpossible."),
     }
 }
 
-/// The moves as letters `U`/`D`/`L`/`R`, as `--path` prints them.
-pub fn path_line(moves: &[Move]) -> String {
-    moves.iter().map(|d| d.letter()).collect()
+/// An XSB level's answer: the fewest pushes, or `-1`.
+pub fn pushes_line(pushes: Option<usize>) -> String {
+    pushes.map_or_else(|| "-1".to_string(), |p| p.to_string())
+}
+
+/// The moves in `format`'s letters: POJ's `NSEW` pushes and `nsew` walks, or XSB's `LURD`
+/// pushes and `lurd` walks.
+pub fn path_line(format: Format, moves: &[Move]) -> String {
+    moves
+        .iter()
+        .map(|m| {
+            let letter = match (format, m.dir) {
+                (Format::Poj, Dir::Up) => 'N',
+                (Format::Poj, Dir::Down) => 'S',
+                (Format::Poj, Dir::Left) => 'W',
+                (Format::Poj, Dir::Right) => 'E',
+                (Format::Xsb, dir) => dir.letter(),
+            };
+            match m.push {
+                true => letter,
+                false => letter.to_ascii_lowercase(),
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -22,12 +44,12 @@ mod tests {
 
     #[test]
     fn lines() {
-        assert_eq!(answer_line(1, Some(10)), "10");
-        assert_eq!(answer_line(2, None), "-1");
-        assert_eq!(
-            path_line(&[Move::Left, Move::Down, Move::Right, Move::Up]),
-            "LDRU"
-        );
-        assert_eq!(path_line(&[]), "");
+        assert_eq!(maze_line(3, true), "Maze #3");
+        assert_eq!(maze_line(2, false), "Maze #2\nImpossible.");
+        assert_eq!(pushes_line(Some(7)), "7");
+        assert_eq!(pushes_line(None), "-1");
+        let moves = [Move::walk(Dir::Up), Move::push(Dir::Right), Move::push(Dir::Down), Move::walk(Dir::Left)];
+        assert_eq!(path_line(Format::Poj, &moves), "nESw");
+        assert_eq!(path_line(Format::Xsb, &moves), "uRDl");
     }
 }

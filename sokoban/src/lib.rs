@@ -1,41 +1,48 @@
-//! Walk: the fewest moves of a piece to its goal on a grid with walls.
+//! Sokoban: POJ 1475 "Pushing Boxes" (one box, the fewest pushes, then the fewest moves)
+//! and Sokoban levels in the XSB format (any number of boxes, the fewest pushes).
 //!
-//! A board of `R x C` cells: `#` a wall, `.` floor, `P` the piece (on floor), `G` its goal
-//! (floor). A move takes the piece one cell up, down, left or right, onto a floor cell of
-//! the board. The answer is the fewest moves that bring the piece to the goal, or `-1`.
+//! A board of walls and floor holds goals, boxes and the player. A move takes the player
+//! one cell north (up), south (down), west (left) or east (right), onto floor: a walk onto
+//! a free cell, or a push when a box stands there and the cell beyond it is free floor (the
+//! box moves on by one). Boxes are never pulled. A case is solved when every box stands on
+//! a goal.
 //!
-//! (This crate was written by `cargo xtask new` from the project's template puzzle: every
-//! role is filled, so it builds and passes its tests as it is. Edit it into your puzzle.)
+//! - POJ 1475 (the default input): `Maze #k`, then the moves (`NSEW` pushes, `nsew`
+//!   walks) of a solution with the fewest pushes and, among those, the fewest moves, or
+//!   `Impossible.`; a blank line after each maze.
+//! - XSB levels (`--xsb`, or an input whose first line with text starts with `;` or `#`):
+//!   per level the fewest pushes, or `-1`; `--path` prints a push-optimal solution in
+//!   `LURD` letters.
 //!
 //! The roles every puzzle crate fills (see ARCHITECTURE.md):
 //!
-//! - [`case`]: the [`Case`] (the board, the start, the goal) and a [`Move`].
-//! - [`parse`]: reads the judge's input one case at a time ([`parse::Cases`]).
-//! - [`solve`]: the fast solver ([`solve::Solver`]), a breadth-first search over flat
-//!   arrays, within a memory budget.
-//! - [`reference`]: the plain breadth-first search over positions, the oracle.
-//! - [`replay`]: plays a sequence of moves with its own statement of the rules.
-//! - [`format`]: the answer and `--path` lines.
+//! - [`case`]: the [`Case`] (format and board) and a [`Move`] (a direction, walk or push).
+//! - [`parse`]: reads POJ mazes and XSB levels one at a time ([`parse::Cases`]).
+//! - [`solve`]: the solvers ([`solve::Solver`]): POJ's exact two-level search, and the
+//!   push-optimal search of levels behind [`solve::levels`].
+//! - [`reference`]: Dijkstra's search over the literal state, the oracle.
+//! - [`replay`]: plays moves with its own statement of the rules; reads move letters.
+//! - [`format`]: the answer and path lines.
 //! - [`render`]: the solution as a film, for `--show` and `--html`.
 //! - `testkit`: generators and checks for the tests, `cargo xtask stress` and `bench`.
 //!
 //! ```
+//! use sokoban::case::Format;
 //! use sokoban::parse::Cases;
-//! use sokoban::solve::{Options, Solver};
+//! use sokoban::solve::{Cost, Options, Solver};
 //!
-//! let input = b"2 3\nP#G\n...\n0 0\n";
-//! let mut cases = Cases::new(input);
+//! let mut cases = Cases::new(b"1 7\nSB....T\n0 0\n", Format::Poj);
 //! let case = cases.next().expect("a case").expect("a valid case");
-//! let mut solver = Solver::new(&Options::default());
-//! // Down, right, right, up: around the wall.
-//! assert_eq!(solver.count(&case), Ok(Some(4)));
-//! let moves = solver.moves(&case).expect("fits").expect("reachable");
-//! assert!(sokoban::replay::replay(&case, &moves).expect("legal").solved);
-//! assert!(cases.next().is_none());
+//! let moves = Solver::new(&Options::default()).moves(&case).unwrap().expect("solvable");
+//! assert_eq!(sokoban::format::path_line(Format::Poj, &moves), "EEEEE");
+//! let played = sokoban::replay::replay(&case, &moves).expect("legal");
+//! assert!(played.solved);
+//! assert_eq!(played.cost, Cost { pushes: 5, moves: 5 });
 //! ```
 
 pub mod case;
 pub mod format;
+mod levels_puzzle;
 pub mod parse;
 pub mod reference;
 pub mod render;
@@ -45,54 +52,82 @@ pub mod solve;
 pub mod testkit;
 
 pub use case::{Case, Move};
+pub use levels_puzzle::Levels;
 
-/// Walk, as the shared binary loop, the tests and `xtask` drive it.
+use case::Format;
+use puzzle_frame::budget::MemoryBudget;
+use puzzle_frame::cli::{Args, Opt, Printing, RunResult, Stop};
+use puzzle_frame::film::{Film, FilmPlan};
+use puzzle_frame::puzzle::Solution;
+
+/// `--xsb`: read XSB levels.
+pub const XSB: Opt = Opt::flag("--xsb", "read Sokoban levels in the XSB format (see above)");
+/// `--max-states N`.
+pub const MAX_STATES: Opt = Opt::valued(
+    "--max-states",
+    "N",
+    "give a case up when its search would store more than N positions (default 50000000)",
+);
+
+/// POJ 1475 (and, through [`Levels`], XSB levels), as the shared binary loop, the tests and
+/// `xtask` drive it.
 pub struct Sokoban;
 
 impl puzzle_frame::Puzzle for Sokoban {
     const PROGRAM: puzzle_frame::cli::Program = puzzle_frame::cli::Program {
         name: "sokoban",
         version: env!("CARGO_PKG_VERSION"),
-        about: "walk, the fewest moves of a piece to its goal on a grid with walls",
+        about: "POJ 1475 Pushing Boxes (fewest pushes, then fewest moves) and XSB Sokoban \
+                levels (fewest pushes)",
         format: "\
-Input: cases made of a line 'R C' and R rows of C characters: '#' a wall, '.' floor,
-'P' the piece, 'G' its goal (one of each). A move takes the piece one cell up, down,
-left or right, onto floor. A line '0 0', or the end of the input, ends the input.
+Input (POJ 1475, the default): mazes made of a line 'r c' and r rows of c characters:
+'#' rock, '.' floor, 'S' the player, 'B' the box, 'T' the target (one of each). A line
+'0 0', or the end of the input, ends the input.
 
-Output: for each case, one line: the fewest moves, or -1 when the goal cannot be reached.
+Output: for maze k, a line 'Maze #k', then the moves of a solution with the fewest pushes
+and, among those, the fewest moves ('NSEW' pushes, 'nsew' walks; north is up), or
+'Impossible.'; then a blank line.
+
+Input (--xsb, or an input whose first line with text starts with ';' or '#'): XSB levels:
+'#' wall, ' ', '-' or '_' floor, '.' goal, '$' box, '*' box on a goal, '@' the player,
+'+' the player on a goal; rows may differ in length (what lies outside the outer wall is
+not part of the level); blank, comment (';') and title lines between levels.
+
+Output: for each level, the fewest pushes that put every box on a goal, or -1.
 ",
-        options: &[puzzle_frame::cli::path_option(
-            "after each answer, a line with the moves as letters U, D, L, R (nothing for a \
-             -1 case)",
-        )],
+        options: &[
+            XSB,
+            puzzle_frame::cli::path_option(
+                "XSB: after each answer, a push-optimal solution as LURD letters (lower case \
+                 a walk, upper case a push; nothing for -1). POJ's answer holds its moves",
+            ),
+            MAX_STATES,
+        ],
     };
+    const ANSWER_HOLDS_MOVES: bool = true;
 
     type Case = Case;
     type Move = Move;
     type Cases<'a> = parse::Cases<'a>;
     type Options = solve::Options;
     type Solver = solve::Solver;
-    type OtherLimit = puzzle_frame::NoOtherLimit;
+    type OtherLimit = solve::TooManyStates;
     type ReplayError = replay::ReplayError;
 
-    fn options(
-        _args: &puzzle_frame::cli::Args,
-        budget: puzzle_frame::budget::MemoryBudget,
-    ) -> Result<solve::Options, String> {
-        Ok(solve::Options { budget })
+    fn options(args: &Args, budget: MemoryBudget) -> Result<solve::Options, String> {
+        let max_states = args.parsed::<u64>(&MAX_STATES)?;
+        Ok(solve::Options {
+            budget,
+            max_states: max_states.unwrap_or(solve::DEFAULT_MAX_STATES),
+            xsb: args.flag(&XSB),
+        })
     }
 
-    fn cases<'a>(
-        input: &'a [u8],
-        _options: &solve::Options,
-    ) -> Result<parse::Cases<'a>, puzzle_frame::cli::Stop> {
-        Ok(parse::Cases::new(input))
+    fn cases<'a>(input: &'a [u8], _options: &solve::Options) -> Result<parse::Cases<'a>, Stop> {
+        Ok(parse::Cases::new(input, Format::Poj))
     }
 
-    fn solver(
-        options: &solve::Options,
-        _cases: &parse::Cases<'_>,
-    ) -> Result<solve::Solver, solve::Limit> {
+    fn solver(options: &solve::Options, _: &parse::Cases<'_>) -> Result<solve::Solver, solve::Limit> {
         Ok(solve::Solver::new(options))
     }
 
@@ -104,6 +139,20 @@ Output: for each case, one line: the fewest moves, or -1 when the goal cannot be
         solver.moves(case)
     }
 
+    /// The moves always (the answer holds them), then the blank line after the maze.
+    fn solve(
+        solver: &mut solve::Solver,
+        case: &Case,
+        _wants_moves: bool,
+    ) -> Result<Solution<Move>, solve::Limit> {
+        let moves = solver.moves(case)?;
+        Ok(Solution {
+            count: moves.as_ref().map(|m| solve::Cost::of(m).pushes),
+            moves,
+            notes: vec![String::new()],
+        })
+    }
+
     fn reference_count(case: &Case) -> Option<usize> {
         reference::count(case)
     }
@@ -113,22 +162,34 @@ Output: for each case, one line: the fewest moves, or -1 when the goal cannot be
     }
 
     fn answer_line(number: usize, answer: Option<usize>) -> String {
-        format::answer_line(number, answer)
+        format::maze_line(number, answer.is_some())
     }
 
     fn path_line(moves: &[Move]) -> String {
-        format::path_line(moves)
+        format::path_line(Format::Poj, moves)
     }
 
-    fn set_budget(solver: &mut solve::Solver, budget: puzzle_frame::budget::MemoryBudget) {
+    fn set_budget(solver: &mut solve::Solver, budget: MemoryBudget) {
         solver.set_budget(budget);
     }
 
-    fn film(
-        case: &Case,
-        moves: &[Move],
-        plan: puzzle_frame::film::FilmPlan,
-    ) -> Result<puzzle_frame::film::Film, replay::ReplayError> {
+    fn film(case: &Case, moves: &[Move], plan: FilmPlan) -> Result<Film, replay::ReplayError> {
         render::film(case, moves, plan)
+    }
+
+    /// XSB levels run through [`Levels`]; POJ mazes through this puzzle, whose answer is
+    /// the moves (so `--path` adds nothing).
+    fn run(
+        options: solve::Options,
+        mut printing: Printing,
+        input: &[u8],
+        out: &mut dyn std::io::Write,
+    ) -> RunResult {
+        if options.xsb || parse::detect(input) == Format::Xsb {
+            let options = solve::Options { xsb: true, ..options };
+            return puzzle_frame::answer::answer_cases::<Levels>(&options, printing, input, out);
+        }
+        printing.path = false;
+        puzzle_frame::answer::answer_cases::<Sokoban>(&options, printing, input, out)
     }
 }

@@ -1,13 +1,17 @@
 //! Plays a sequence of moves on a case, checking each one with its own statement of the
-//! rules (not the solver's marks, nor the reference's steps).
+//! rules (not the solvers' tables, nor the reference's), and reads the judge's move letters.
 //!
-//! **The rules.** The piece stands on one cell, at row `r` and column `c` (0-based). A
-//! move `U`, `D`, `L` or `R` takes it to row `r - 1`, `r + 1`, or column `c - 1`, `c + 1`.
-//! The cell it lands on must lie on the board (`0 <= r < R`, `0 <= c < C`) and must not
-//! be a wall `#`. The case is solved when the piece ends on the goal.
+//! **The rules.** The player stands on a cell at row `r`, column `c` (0-based). A move in a
+//! direction goes to the next cell that way (north/up row `r - 1`, south/down `r + 1`,
+//! west/left column `c - 1`, east/right `c + 1`), which must lie on the board and not be a
+//! wall. A walk goes to a cell without a box. A push goes to a cell with a box, and the
+//! box moves one cell further the same way, to a cell on the board that is neither a wall
+//! nor another box. The case is solved when every box stands on a goal.
 
-use crate::case::{Case, Move};
-use grid_common::Pos;
+use crate::case::{Case, Format, Move};
+use crate::solve::Cost;
+use grid_common::{Dir, Pos};
+use std::collections::BTreeSet;
 use std::fmt;
 
 /// A move that breaks the rules.
@@ -15,62 +19,116 @@ use std::fmt;
 pub struct ReplayError {
     /// 1-based number of the move.
     pub step: usize,
-    /// Its direction.
-    pub dir: Move,
+    /// The move.
+    pub found: Move,
     /// What it would break, in words.
     pub reason: String,
 }
 
 impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = if self.found.push { "push" } else { "walk" };
         write!(
             f,
-            "move {} ({}) is illegal: {}",
-            self.step, self.dir, self.reason
+            "move {} (a {what} {}) is illegal: {}",
+            self.step,
+            self.found.dir.letter(),
+            self.reason
         )
     }
 }
 
 impl std::error::Error for ReplayError {}
 
-/// How a sequence of legal moves ended.
+/// How a sequence of legal moves went.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Replayed {
-    /// The piece's cells, the start first, then one per move.
-    pub cells: Vec<Pos>,
-    /// True when the piece ends on the goal.
+    /// The player's cells, the start first, then one per move.
+    pub players: Vec<Pos>,
+    /// For each push, the box's cell before and after it, in order.
+    pub pushed: Vec<(Pos, Pos)>,
+    /// The pushes and moves played.
+    pub cost: Cost,
+    /// True when every box ends on a goal.
     pub solved: bool,
 }
 
-/// Plays `moves` from the case's start: every cell the piece stands on, and whether it
-/// ends on the goal; or the first illegal move.
+/// Plays `moves` from the case's start; or the first illegal move.
 pub fn replay(case: &Case, moves: &[Move]) -> Result<Replayed, ReplayError> {
-    let (rows, cols) = (case.grid().rows() as i128, case.grid().cols() as i128);
-    let mut cells = vec![case.start()];
-    let (mut r, mut c) = (case.start().row as i128, case.start().col as i128);
-    for (i, &dir) in moves.iter().enumerate() {
-        let illegal = |reason: String| ReplayError {
+    let b = &case.board;
+    let (rows, cols) = (b.rows as i64, b.cols as i64);
+    let wall = |r: i64, c: i64| !(0..rows).contains(&r) || !(0..cols).contains(&c) || b.walls[(r * cols + c) as usize];
+    let mut boxes: BTreeSet<(i64, i64)> = b.boxes.iter().map(|&x| ((x / b.cols) as i64, (x % b.cols) as i64)).collect();
+    let (mut r, mut c) = ((b.player / b.cols) as i64, (b.player % b.cols) as i64);
+    let mut done = Replayed {
+        players: vec![Pos::new(r as usize, c as usize)],
+        pushed: Vec::new(),
+        cost: Cost { pushes: 0, moves: 0 },
+        solved: false,
+    };
+    for (i, &m) in moves.iter().enumerate() {
+        let illegal = |reason: &str| ReplayError {
             step: i + 1,
-            dir,
-            reason,
+            found: m,
+            reason: reason.to_string(),
         };
-        match dir {
-            Move::Up => r -= 1,
-            Move::Down => r += 1,
-            Move::Left => c -= 1,
-            Move::Right => c += 1,
+        let (dr, dc) = match m.dir {
+            Dir::Up => (-1, 0),
+            Dir::Down => (1, 0),
+            Dir::Left => (0, -1),
+            Dir::Right => (0, 1),
+        };
+        let (nr, nc) = (r + dr, c + dc);
+        if wall(nr, nc) {
+            return Err(illegal("the player would leave the board or enter a wall"));
         }
-        if !(0..rows).contains(&r) || !(0..cols).contains(&c) {
-            return Err(illegal("the piece would leave the board".to_string()));
+        let boxed = boxes.contains(&(nr, nc));
+        match (m.push, boxed) {
+            (false, true) => return Err(illegal("a box stands there (that step is a push)")),
+            (true, false) => return Err(illegal("no box stands there to push")),
+            (true, true) => {
+                let (br, bc) = (nr + dr, nc + dc);
+                if wall(br, bc) || boxes.contains(&(br, bc)) {
+                    return Err(illegal("the box would go into a wall, off the board or into a box"));
+                }
+                boxes.remove(&(nr, nc));
+                boxes.insert((br, bc));
+                let at = |r: i64, c: i64| Pos::new(r as usize, c as usize);
+                done.pushed.push((at(nr, nc), at(br, bc)));
+                done.cost.pushes += 1;
+            }
+            (false, false) => {}
         }
-        let pos = Pos::new(r as usize, c as usize);
-        if !case.is_floor(pos) {
-            return Err(illegal(format!("the piece would enter the wall at {pos}")));
-        }
-        cells.push(pos);
+        (r, c) = (nr, nc);
+        done.cost.moves += 1;
+        done.players.push(Pos::new(r as usize, c as usize));
     }
-    let solved = cells.last() == Some(&case.goal());
-    Ok(Replayed { cells, solved })
+    let goals: BTreeSet<(i64, i64)> = b.goals.iter().map(|&g| ((g / b.cols) as i64, (g % b.cols) as i64)).collect();
+    done.solved = boxes.is_subset(&goals);
+    Ok(done)
+}
+
+/// Reads a line of moves in `format`'s letters: POJ's `NSEW` pushes and `nsew` walks, or
+/// XSB's `LURD` pushes and `lurd` walks; or the first other character (0-based index).
+pub fn read_moves(format: Format, line: &str) -> Result<Vec<Move>, (usize, char)> {
+    let letters: &[u8; 4] = match format {
+        Format::Poj => b"NSWE",
+        Format::Xsb => b"UDLR",
+    };
+    line.chars()
+        .enumerate()
+        .map(|(i, ch)| {
+            let upper = ch.to_ascii_uppercase();
+            let index = letters.iter().position(|&l| char::from(l) == upper);
+            match index {
+                Some(d) => Ok(Move {
+                    dir: [Dir::Up, Dir::Down, Dir::Left, Dir::Right][d],
+                    push: ch.is_ascii_uppercase(),
+                }),
+                None => Err((i, ch)),
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -79,26 +137,32 @@ mod tests {
     use crate::parse::parse_all;
 
     #[test]
-    fn legal_and_illegal_moves() {
-        let case = parse_all(b"2 3\nP#G\n...\n").unwrap().remove(0);
-        use grid_common::Dir::*;
-        let done = replay(&case, &[Down, Right, Right, Up]).unwrap();
-        assert!(done.solved);
-        assert_eq!(done.cells.len(), 5);
-        assert_eq!(done.cells[2], Pos::new(1, 1));
-        assert!(!replay(&case, &[Down]).unwrap().solved);
-        assert!(!replay(&case, &[]).unwrap().solved);
-        let wall = replay(&case, &[Right]).unwrap_err();
-        assert_eq!(
-            wall.to_string(),
-            "move 1 (R) is illegal: the piece would enter the wall at (1, 2)"
-        );
-        let off = replay(&case, &[Down, Down]).unwrap_err();
-        assert_eq!(
-            (off.step, off.reason.as_str()),
-            (2, "the piece would leave the board")
-        );
-        assert!(replay(&case, &[Up]).is_err());
-        assert!(replay(&case, &[Left]).is_err());
+    fn the_sample_answers_replay() {
+        let cases = parse_all(include_bytes!("../tests/cases/sample.in"), Format::Poj).unwrap();
+        for (case, line, pushes, moves) in [
+            (&cases[0], "EEEEE", 5, 5),
+            (&cases[2], "eennwwWWWWeeeeeesswwwwwwwnNN", 6, 28),
+            (&cases[3], "swwwnnnnnneeesssSSS", 3, 19),
+        ] {
+            let played = replay(case, &read_moves(Format::Poj, line).unwrap()).unwrap();
+            assert!(played.solved, "{line}");
+            assert_eq!(played.cost, Cost { pushes, moves });
+        }
+    }
+
+    #[test]
+    fn illegal_moves_are_named() {
+        let case = &parse_all(b"1 4\nSB.T\n", Format::Poj).unwrap()[0];
+        let walk_into_box = read_moves(Format::Poj, "e").unwrap();
+        assert_eq!(replay(case, &walk_into_box).unwrap_err().step, 1);
+        let push_nothing = read_moves(Format::Poj, "EW").unwrap();
+        assert_eq!(replay(case, &push_nothing).unwrap_err().step, 2);
+        let off = read_moves(Format::Poj, "n").unwrap();
+        assert!(replay(case, &off).is_err());
+        let too_far = read_moves(Format::Poj, "EEE").unwrap();
+        assert_eq!(replay(case, &too_far).unwrap_err().step, 3);
+        assert!(!replay(case, &read_moves(Format::Poj, "E").unwrap()).unwrap().solved);
+        assert_eq!(read_moves(Format::Poj, "EeX"), Err((2, 'X')));
+        assert_eq!(read_moves(Format::Xsb, "lR").unwrap()[1], Move::push(Dir::Right));
     }
 }

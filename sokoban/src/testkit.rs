@@ -1,94 +1,48 @@
-//! Generators and checks shared by the tests, `cargo xtask stress` and `cargo xtask bench`.
+//! Generators and checks shared by the tests, `cargo xtask stress`, `bench` and `judge`.
 
-use crate::format::{answer_line, path_line};
-use crate::parse::parse_all;
-use crate::solve::{Options, Solver};
-use crate::{reference, replay, Case};
+mod generate;
+mod judge;
+
+pub use generate::{open_maze, random_input, random_level, random_maze, serpentine_maze};
+pub use judge::judge_check;
+
+use crate::case::{Case, Format};
+use crate::format::path_line;
+use crate::parse::{detect, parse_all};
+use crate::solve::{Cost, Options, Solver};
+use crate::{reference, replay};
 use puzzle_frame::puzzle::BenchInput;
 use puzzle_frame::rng::Rng;
 
-/// A random valid input in the judge's format: one to three cases, boards up to `max_size`
-/// rows and columns (at least 2), a share of walls from none to four in ten, the piece and
-/// the goal anywhere, and `0 0` at the end (or not).
-pub fn random_input(rng: &mut Rng, max_size: usize) -> String {
-    let max_size = max_size.max(2);
-    let mut text = String::new();
-    for _ in 0..rng.range(1, 3) {
-        text.push_str(&random_case(rng, max_size));
-    }
-    if rng.chance(0.8) {
-        text.push_str("0 0\n");
-    }
-    text
-}
-
-/// One random case: the `R C` line and the rows.
-fn random_case(rng: &mut Rng, max_size: usize) -> String {
-    let (rows, cols) = loop {
-        let (rows, cols) = (rng.range(1, max_size), rng.range(1, max_size));
-        if rows * cols >= 2 {
-            break (rows, cols);
-        }
-    };
-    let walls = [0.0, 0.1, 0.25, 0.4][rng.below(4)];
-    let mut cells = vec![vec![b'.'; cols]; rows];
-    for cell in cells.iter_mut().flatten() {
-        if rng.chance(walls) {
-            *cell = b'#';
-        }
-    }
-    let piece = (rng.below(rows), rng.below(cols));
-    let goal = loop {
-        let goal = (rng.below(rows), rng.below(cols));
-        if goal != piece {
-            break goal;
-        }
-    };
-    cells[piece.0][piece.1] = b'P';
-    cells[goal.0][goal.1] = b'G';
-    board_text(&cells)
-}
-
-/// A board's rows as the judge's input: the `R C` line, then the rows.
-fn board_text(cells: &[Vec<u8>]) -> String {
-    let cols = cells.first().map_or(0, Vec::len);
-    let mut text = format!("{} {cols}\n", cells.len());
-    for row in cells {
-        text.push_str(&String::from_utf8_lossy(row));
-        text.push('\n');
-    }
-    text
-}
-
-/// Checks one case: the solver's count and moves against the reference, and the moves
-/// replayed to the goal.
+/// Checks one case: the solver's solution against the reference's optimum (POJ: pushes and
+/// moves; XSB: pushes), and the moves replayed to the goal with the cost they claim.
 pub fn check_case(case: &Case) -> Result<(), String> {
-    let slow = reference::count(case);
-    let mut solver = Solver::new(&Options::default());
-    let count = solver.count(case).map_err(|e| e.to_string())?;
-    let moves = solver.moves(case).map_err(|e| e.to_string())?;
-    for (what, fast) in [("count", count), ("moves", moves.as_ref().map(Vec::len))] {
-        if fast != slow {
-            return Err(format!(
-                "the solver ({what}) says {} but the reference says {}\n{}",
-                answer_line(1, fast),
-                answer_line(1, slow),
-                case.to_input()
-            ));
-        }
-    }
-    if let Some(moves) = moves {
-        let fail = |e: String| {
-            format!(
-                "the moves {} do not replay: {e}\n{}",
-                path_line(&moves),
-                case.to_input()
-            )
+    let best = reference::optimum(case);
+    let moves = Solver::new(&Options::default())
+        .moves(case)
+        .map_err(|e| e.to_string())?;
+    let text = || case.to_input();
+    let Some(moves) = moves else {
+        return match best {
+            None => Ok(()),
+            Some(best) => Err(format!("the solver finds no solution, the reference {best:?}\n{}", text())),
         };
-        let replayed = replay::replay(case, &moves).map_err(|e| fail(e.to_string()))?;
-        if !replayed.solved {
-            return Err(fail("the piece does not end on the goal".to_string()));
-        }
+    };
+    let line = path_line(case.format, &moves);
+    let played = replay::replay(case, &moves).map_err(|e| format!("{line} does not replay: {e}\n{}", text()))?;
+    if !played.solved {
+        return Err(format!("{line} does not solve the case\n{}", text()));
+    }
+    let Some(best) = best else {
+        return Err(format!("the solver finds {line}, the reference nothing\n{}", text()));
+    };
+    let got = Cost::of(&moves);
+    let agree = match case.format {
+        Format::Poj => got == best,
+        Format::Xsb => got.pushes == best.pushes,
+    };
+    if !agree || played.cost != got {
+        return Err(format!("the solver's {line} costs {got:?}, the reference's optimum {best:?}\n{}", text()));
     }
     Ok(())
 }
@@ -96,126 +50,58 @@ pub fn check_case(case: &Case) -> Result<(), String> {
 /// Solves every case with the solver and the reference and replays every path;
 /// `Ok(number of cases checked)` or `Err(what disagreed, in words)`.
 pub fn check_input(input: &str) -> Result<usize, String> {
-    let cases = parse_all(input.as_bytes()).map_err(|e| format!("bad input: {e}"))?;
+    let format = detect(input.as_bytes());
+    let cases = parse_all(input.as_bytes(), format).map_err(|e| format!("bad input: {e}"))?;
     for (i, case) in cases.iter().enumerate() {
         check_case(case).map_err(|e| format!("case {}: {e}", i + 1))?;
     }
     Ok(cases.len())
 }
 
-/// Smaller valid inputs derived from `input`: each case alone, a row or a column without
-/// the piece or the goal removed, one wall made floor.
+/// Smaller valid inputs derived from `input`: each case alone, one wall made floor.
 pub fn shrink_input(input: &str) -> Vec<String> {
-    let Ok(cases) = parse_all(input.as_bytes()) else {
+    let format = detect(input.as_bytes());
+    let Ok(cases) = parse_all(input.as_bytes(), format) else {
         return Vec::new();
     };
-    let texts: Vec<String> = cases.iter().map(Case::to_input).collect();
+    let (prefix, floor) = match format {
+        Format::Poj => ("", '.'),
+        Format::Xsb => ("; shrunk\n", '-'),
+    };
+    let texts: Vec<String> = cases.iter().map(|c| format!("{prefix}{}", c.to_input())).collect();
     let mut out = Vec::new();
     if texts.len() > 1 {
         out.extend(texts.iter().cloned());
     }
     for (i, text) in texts.iter().enumerate() {
-        for smaller in shrink_board(text) {
-            let mut all = texts.clone();
-            all[i] = smaller;
-            out.push(all.concat());
-        }
-    }
-    out
-}
-
-/// Smaller boards than the board `text` (one case in the judge's format).
-fn shrink_board(text: &str) -> Vec<String> {
-    let cells: Vec<Vec<u8>> = text
-        .lines()
-        .skip(1)
-        .map(|l| l.as_bytes().to_vec())
-        .collect();
-    let (rows, cols) = (cells.len(), cells.first().map_or(0, Vec::len));
-    let special = |b: u8| b == b'P' || b == b'G';
-    let mut out = Vec::new();
-    for r in 0..rows {
-        if rows > 1 && !cells[r].iter().any(|&b| special(b)) {
-            let mut fewer = cells.clone();
-            fewer.remove(r);
-            out.push(board_text(&fewer));
-        }
-    }
-    for c in 0..cols {
-        if cols > 1 && !cells.iter().any(|row| special(row[c])) {
-            let fewer: Vec<Vec<u8>> = cells
-                .iter()
-                .map(|row| [&row[..c], &row[c + 1..]].concat())
-                .collect();
-            out.push(board_text(&fewer));
-        }
-    }
-    for r in 0..rows {
-        for c in 0..cols {
-            if cells[r][c] == b'#' {
-                let mut opened = cells.clone();
-                opened[r][c] = b'.';
-                out.push(board_text(&opened));
+        for (at, _) in text.match_indices('#') {
+            let mut opened = text.clone();
+            opened.replace_range(at..at + 1, &floor.to_string());
+            if parse_all(opened.as_bytes(), format).is_ok_and(|c| c.len() == 1) {
+                let mut all = texts.clone();
+                all[i] = opened;
+                out.push(all.join(if format == Format::Xsb { "\n" } else { "" }));
             }
         }
     }
     out
 }
 
-/// An open `size` x `size` board, the piece in the top-left corner and the goal in the
-/// bottom-right one: the search reaches nearly every cell.
-pub fn open_board(size: usize) -> String {
-    let mut cells = vec![vec![b'.'; size]; size];
-    cells[0][0] = b'P';
-    cells[size - 1][size - 1] = b'G';
-    board_text(&cells)
-}
-
-/// A serpentine: corridors one cell high running the whole width, joined at alternate
-/// ends, the piece at the start of the first and the goal at the end of the last: the
-/// longest path a `size` x `size` board of this shape holds (about `size * size / 2`).
-pub fn serpentine_board(size: usize) -> String {
-    let mut cells = vec![vec![b'#'; size]; size];
-    let mut last = (0, 0);
-    for (r, row) in cells.iter_mut().enumerate() {
-        if r % 2 == 0 {
-            row.fill(b'.');
-            last = (r, if r % 4 == 0 { size - 1 } else { 0 });
-        } else if r % 4 == 1 {
-            row[size - 1] = b'.';
-        } else {
-            row[0] = b'.';
-        }
-    }
-    if size % 2 == 0 {
-        // The last row is a wall row: close its gap, a dead end otherwise.
-        cells[size - 1].fill(b'#');
-    }
-    cells[0][0] = b'P';
-    cells[last.0][last.1] = b'G';
-    board_text(&cells)
-}
-
-/// An open board whose goal, in the middle, is walled in: the search reaches every other
-/// cell before it can answer `-1`.
-pub fn walled_in_board(size: usize) -> String {
-    let mut cells = vec![vec![b'.'; size]; size];
-    let mid = size / 2;
-    for row in &mut cells[mid - 1..=mid + 1] {
-        row[mid - 1..=mid + 1].fill(b'#');
-    }
-    cells[mid][mid] = b'G';
-    cells[0][0] = b'P';
-    board_text(&cells)
-}
-
-/// The worst-case benchmark inputs, generated deterministically.
+/// The benchmark inputs, generated deterministically: 20 x 20 POJ mazes (open, a
+/// serpentine, many random ones) and small multi-box levels.
 pub fn bench_inputs() -> Vec<BenchInput> {
     let end = "0 0\n";
+    let mut rng = Rng::new(1475);
+    let random: String = (0..300).map(|_| random_maze(&mut rng, 20, 20)).collect();
+    let mut levels = String::new();
+    for i in 0..40 {
+        levels.push_str(&format!("; {}\n{}\n", i + 1, random_level(&mut rng, 7, 3)));
+    }
     vec![
-        BenchInput::new("open-3000", open_board(3000) + end),
-        BenchInput::new("serpentine-2000", serpentine_board(2000) + end),
-        BenchInput::new("walled-in-3000", walled_in_board(3000) + end),
+        BenchInput::new("poj-open-20", open_maze(20) + end),
+        BenchInput::new("poj-serpentine-20", serpentine_maze(20) + end),
+        BenchInput::new("poj-random-300", random + end),
+        BenchInput::new("xsb-random-40", levels).with_args(&["--xsb"]),
     ]
 }
 
@@ -236,6 +122,8 @@ impl puzzle_frame::puzzle::Testkit for crate::Sokoban {
     fn bench_inputs() -> Vec<BenchInput> {
         bench_inputs()
     }
+
+    const JUDGE_CHECK: Option<puzzle_frame::puzzle::JudgeCheck> = Some(judge_check);
 }
 
 #[cfg(test)]
@@ -244,15 +132,16 @@ mod tests {
 
     #[test]
     fn shrinking_gives_smaller_valid_inputs() {
-        let input = "3 4\nP..#\n.#..\n...G\n1 2\nPG\n0 0\n";
+        let input = "3 4\nS..#\n.#B.\n...T\n1 3\nSBT\n0 0\n";
         let smaller = shrink_input(input);
-        assert!(smaller.len() > 3);
+        assert!(smaller.len() >= 3);
         for text in &smaller {
-            assert!(text.len() < input.len(), "{text}");
             assert!(check_input(text).is_ok_and(|n| n >= 1), "{text}");
         }
-        assert!(smaller.contains(&"1 2\nPG\n".to_string()));
+        assert!(smaller.contains(&"1 3\nSBT\n".to_string()));
         assert!(shrink_input("garbage").is_empty());
+        let level = "; 1\n######\n#@$ .#\n## ###\n######\n";
+        assert!(shrink_input(level).iter().all(|t| check_input(t).is_ok()));
     }
 
     #[test]
@@ -261,23 +150,6 @@ mod tests {
         for size in [1, 2, 3, 10] {
             let input = random_input(&mut rng, size);
             assert!(check_input(&input).is_ok_and(|n| n >= 1), "{input}");
-        }
-    }
-
-    #[test]
-    fn the_bench_boards_have_the_answers_their_shapes_promise() {
-        let answer = |text: String| {
-            let case = parse_all(text.as_bytes()).expect("parses").remove(0);
-            Solver::new(&Options::default()).count(&case).expect("fits")
-        };
-        assert_eq!(answer(open_board(7)), Some(12));
-        // Rows 0, 2, 4 and 6 are corridors (`size - 1` moves along each), joined by three
-        // bends of two moves.
-        assert_eq!(answer(serpentine_board(7)), Some(4 * 6 + 3 * 2));
-        assert_eq!(answer(serpentine_board(8)), Some(4 * 7 + 3 * 2));
-        assert_eq!(answer(walled_in_board(7)), None);
-        for input in bench_inputs() {
-            assert!(input.input.ends_with("0 0\n"), "{}", input.name);
         }
     }
 }
