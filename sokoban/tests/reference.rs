@@ -1,11 +1,10 @@
-//! The solver against the brute-force reference, with every path replayed.
+//! The solvers against the brute-force reference, with every path replayed.
 
 use puzzle_frame::rng::Rng;
 
-use sokoban::testkit::{check_input, random_input};
+use sokoban::testkit::{check_input, random_input, random_level};
 
-/// Random inputs of one to three cases of different sizes (state left over from a previous
-/// case would show), boards up to `max_size`.
+/// Random inputs (POJ mazes and XSB levels) of boards up to `max_size`.
 fn random_inputs(seed: u64, count: usize, max_size: usize) {
     let mut rng = Rng::new(seed);
     let mut cases = 0;
@@ -21,15 +20,26 @@ fn random_inputs(seed: u64, count: usize, max_size: usize) {
 
 #[test]
 fn tiny_boards() {
-    random_inputs(1, 3000, 4);
+    random_inputs(1, 1500, 4);
 }
 
 #[test]
 fn small_boards() {
-    random_inputs(2, 2000, 10);
+    random_inputs(2, 600, 8);
 }
 
 #[test]
-fn boards_up_to_40() {
-    random_inputs(3, 300, 40);
+fn mazes_up_to_20() {
+    random_inputs(3, 120, 20);
+}
+
+#[test]
+fn levels_of_three_boxes() {
+    let mut rng = Rng::new(4);
+    for k in 0..200 {
+        let input = format!("; {k}\n{}\n", random_level(&mut rng, 4, 3));
+        if let Err(e) = check_input(&input) {
+            panic!("{e}\ninput:\n{input}");
+        }
+    }
 }
