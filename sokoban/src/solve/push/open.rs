@@ -7,6 +7,8 @@ use puzzle_frame::budget::{Ledger, OverBudget};
 /// States waiting to be expanded.
 pub(super) struct Open {
     buckets: Vec<Vec<Vec<u32>>>,
+    /// Per estimate, no stack below this bound holds a state.
+    lowest_bound: Vec<usize>,
     lowest: usize,
 }
 
@@ -15,6 +17,7 @@ impl Open {
     pub fn new() -> Open {
         Open {
             buckets: Vec::new(),
+            lowest_bound: Vec::new(),
             lowest: 0,
         }
     }
@@ -29,6 +32,7 @@ impl Open {
     ) -> Result<(), OverBudget> {
         while self.buckets.len() <= estimate {
             ledger.push(&mut self.buckets, Vec::new(), "the open list")?;
+            ledger.push(&mut self.lowest_bound, 0, "the open list")?;
         }
         let bucket = &mut self.buckets[estimate];
         while bucket.len() <= bound {
@@ -36,6 +40,7 @@ impl Open {
         }
         ledger.push(&mut bucket[bound], id, "the open list")?;
         self.lowest = self.lowest.min(estimate);
+        self.lowest_bound[estimate] = self.lowest_bound[estimate].min(bound);
         Ok(())
     }
 
@@ -43,10 +48,13 @@ impl Open {
     pub fn pop(&mut self) -> Option<(usize, u32)> {
         while self.lowest < self.buckets.len() {
             let estimate = self.lowest;
-            for stack in &mut self.buckets[estimate] {
-                if let Some(id) = stack.pop() {
+            let bucket = &mut self.buckets[estimate];
+            let bound = &mut self.lowest_bound[estimate];
+            while *bound < bucket.len() {
+                if let Some(id) = bucket[*bound].pop() {
                     return Some((estimate, id));
                 }
+                *bound += 1;
             }
             self.lowest += 1;
         }

@@ -136,9 +136,12 @@ impl<'a> Search<'a> {
             &|cell| region.contains(cell),
             &mut self.pushes,
         );
+        bits::cells(boxes, list);
+        if self.matcher.bound(self.board, list, node.player).is_none() {
+            return Ok(false);
+        }
         if !restricted {
             self.pushes.clear();
-            bits::cells(boxes, list);
             for &from in list.iter() {
                 for dir in 0..4u8 {
                     self.pushes.push((from, dir));
@@ -161,8 +164,12 @@ impl<'a> Search<'a> {
             if !self.region.contains(behind) {
                 continue;
             }
+            let Ok(index) = list.binary_search(&from) else {
+                continue;
+            };
             bits::remove(boxes, from);
             bits::insert(boxes, to);
+            list[index] = to;
             let child = Node {
                 parent: id,
                 pushes: node.pushes + 1,
@@ -172,7 +179,8 @@ impl<'a> Search<'a> {
                 dir: dir as u8,
                 closed: false,
             };
-            let added = self.add(boxes, list, child, ledger);
+            let added = self.add(boxes, list, index, child, ledger);
+            list[index] = from;
             bits::remove(boxes, to);
             bits::insert(boxes, from);
             added?;
@@ -185,13 +193,14 @@ impl<'a> Search<'a> {
         Ok(over)
     }
 
-    /// Puts the child `node` (boxes `boxes`, its box just pushed from `node.moved_from`)
-    /// into the table unless it is a deadlock, or improves the state it names; queues it
-    /// when it is new or better.
+    /// Puts the child `node` (boxes `boxes`, also as `list`: the parent's list with the box
+    /// number `index` just pushed from `node.moved_from`) into the table unless it is a
+    /// deadlock, or improves the state it names; queues it when it is new or better.
     fn add(
         &mut self,
         boxes: &[u64],
-        list: &mut Vec<u16>,
+        list: &[u16],
+        index: usize,
         mut node: Node,
         ledger: &mut Ledger,
     ) -> Result<(), OverBudget> {
@@ -216,8 +225,10 @@ impl<'a> Search<'a> {
                 id
             }
             Err(slot) => {
-                bits::cells(boxes, list);
-                let Some(bound) = self.matcher.bound(self.board, list, node.player) else {
+                let bound = self
+                    .matcher
+                    .bound_after_push(self.board, list, index, node.player);
+                let Some(bound) = bound else {
                     return Ok(());
                 };
                 node.bound = bound;
