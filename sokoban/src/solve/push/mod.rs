@@ -13,37 +13,50 @@
 //!
 //! # Why every rule keeps the answer exact
 //!
-//! - **The bound** ([`matching`]): the cheapest assignment of the boxes to distinct goals
-//!   on push distances (each box alone on the board, the player needing the cell behind
-//!   it). A box needs at least its distance to the goal it ends on and the boxes end on
-//!   distinct goals, so the bound never exceeds the pushes left (admissible); it changes by
-//!   at most one per push (consistent), so a state once expanded already has its fewest
-//!   pushes. With more goals than boxes the assignment leaves goals over, which is right:
-//!   a solution needs every box on a goal, not every goal covered.
+//! - **The bound** (`matching` on `distance`): the cheapest assignment of the boxes to
+//!   distinct goals, a box costing its push distance to the goal: the fewest pushes that
+//!   bring it there alone on the board, starting with the player on the side of it where
+//!   the player's region lies. Other boxes only take pushes away and the player's region
+//!   lies on one side of each box, so a box needs at least that many pushes to the goal it
+//!   ends on; the boxes end on distinct goals, so the bound never exceeds the pushes left
+//!   (admissible). A push changes the pushed box's distance by at most one and leaves the
+//!   player on the same side of every other box (its walks and pushes never cross their
+//!   cells), so the bound drops by at most one per push (consistent): a state once
+//!   expanded already has its fewest pushes. With more goals than boxes goals are left
+//!   over, which is right: a solution needs every box on a goal, not every goal covered.
+//!   A child's matching starts from its parent's (only the pushed box's row changed);
+//!   it is the same optimum, only found faster.
 //! - **No assignment** (a box that reaches no goal, two boxes that can only reach the same
-//!   one goal): no solution from that state can exist, since the assignment is a
-//!   relaxation of every solution; the state is dropped.
-//! - **Dead squares** ([`board`]): a cell from which a box alone on the board cannot be
-//!   pushed to any goal; other boxes only take pushes away, so a box there never reaches
+//!   one goal): the assignment relaxes every solution, so none exists; the state is
+//!   dropped.
+//! - **Dead squares** (`board`): a cell from which a box alone on the board reaches no
+//!   goal from any side; other boxes only take pushes away, so a box there never reaches
 //!   a goal and no push onto one is generated.
-//! - **Freeze deadlocks** ([`deadlock`]), 2 x 2 blocks among them: a set of boxes that can
+//! - **Freeze deadlocks** (`deadlock`), 2 x 2 blocks among them: a set of boxes that can
 //!   never move again with one of them off a goal; the argument is in that module.
-//! - **Duplicates** ([`table`]): a state met again with no fewer pushes is dropped; met
+//! - **PI-corrals** (`corral`): when an area the player cannot reach can only be opened
+//!   by pushing its surrounding boxes inwards from where the player stands, and one of them
+//!   must move, some push-optimal solution starts with one of those pushes, so only they
+//!   are tried; the argument (a reordering of any optimal solution) is in that module.
+//! - **Duplicates** (`table`): a state met again with no fewer pushes is dropped; met
 //!   with fewer, it takes the new pushes and parent and is queued again.
+//! - **Naming the region** (`region`): a child's least cell is mostly found without a
+//!   flood, from its parent's region, its cut cells and the corrals; it is the same cell a
+//!   flood finds, or (when that is not sure) a flood finds it.
 //!
-//! No corral pruning and no macros are used, so no push sequence is skipped except
-//! through the rules above.
+//! No macros (tunnels, goal rooms) are used: every push is one step of the search.
 //!
 //! # The moves
 //!
-//! The pushes are optimal; the walks are not: before each push the player walks a
+//! The pushes are optimal; the moves are not minimal: before each push the player walks a
 //! shortest way to the cell behind the box, in the order the search found the pushes,
 //! which need not give the fewest moves among the push-optimal solutions.
 //!
-//! # Memory
+//! # Memory and states
 //!
 //! The board's tables, the transposition table, the open list and the answer are charged
-//! to the budget before they grow; past it the solve returns [`Limit::Memory`].
+//! to the budget before they grow (past it [`Limit::Memory`]); past `max_states` stored
+//! states the search gives up ([`TooManyStates`]). Both are deterministic.
 
 mod bits;
 mod board;
