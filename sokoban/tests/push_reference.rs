@@ -231,3 +231,115 @@ fn push_counts_match_the_reference_and_every_answer_replays() {
     }
     assert!(solvable > 1000, "only {solvable} solvable cases");
 }
+
+/// A level from XSB rows (outside cells are walls only where the rows say `#`; the
+/// rows here are closed by walls).
+fn level(rows: &[&str]) -> Problem {
+    let cols = rows.iter().map(|r| r.len()).max().unwrap_or(0);
+    let mut p = Problem {
+        rows: rows.len(),
+        cols,
+        walls: vec![true; rows.len() * cols],
+        goals: vec![],
+        boxes: vec![],
+        player: 0,
+    };
+    for (r, row) in rows.iter().enumerate() {
+        for (c, ch) in row.bytes().enumerate() {
+            let cell = r * cols + c;
+            p.walls[cell] = ch == b'#';
+            match ch {
+                b'.' => p.goals.push(cell),
+                b'$' => p.boxes.push(cell),
+                b'*' => {
+                    p.goals.push(cell);
+                    p.boxes.push(cell);
+                }
+                b'@' => p.player = cell,
+                b'+' => {
+                    p.goals.push(cell);
+                    p.player = cell;
+                }
+                _ => {}
+            }
+        }
+    }
+    p
+}
+
+#[test]
+fn sealed_boxes_on_goals_and_spare_goals_match_the_reference() {
+    let limits = Limits {
+        max_states: u64::MAX,
+        budget: MemoryBudget::new(1 << 26),
+    };
+    let levels = [
+        // Boxes on goals sealed away from the player, as in Microban 155.
+        &["########", "#*#  . #", "#*# $  #", "### @  #", "########"][..],
+        // More goals than boxes.
+        &["#######", "#. . .#", "# $$  #", "#  @  #", "#######"][..],
+        // A box that can never reach a goal: no solution.
+        &["######", "#$ . #", "#  @ #", "######"][..],
+        // Already solved.
+        &["#####", "#*@ #", "#####"][..],
+    ];
+    for rows in levels {
+        let problem = level(rows);
+        let expected = reference(&problem).expect("a small level");
+        let found = solve(&problem, &limits).expect("within the limits");
+        match (expected, found) {
+            (None, None) => {}
+            (Some(pushes), Some(moves)) => {
+                assert_eq!(replay(&problem, &moves), Ok(pushes), "{rows:?}")
+            }
+            (e, f) => panic!("reference {e:?}, search {f:?} on {rows:?}"),
+        }
+    }
+}
+
+#[test]
+fn the_state_limit_and_the_memory_budget_give_up_deterministically() {
+    let problem = level(&[
+        "#########",
+        "#.  $  .#",
+        "# $   $ #",
+        "#   @   #",
+        "#.     .#",
+        "#########",
+    ]);
+    let few_states = Limits {
+        max_states: 10,
+        budget: MemoryBudget::new(1 << 26),
+    };
+    let first = solve(&problem, &few_states);
+    assert_eq!(first, solve(&problem, &few_states));
+    assert!(
+        matches!(
+            first,
+            Err(sokoban::solve::Limit::Other(sokoban::solve::TooManyStates(
+                10
+            )))
+        ),
+        "{first:?}"
+    );
+    let little_memory = Limits {
+        max_states: u64::MAX,
+        budget: MemoryBudget::new(4096),
+    };
+    let over = solve(&problem, &little_memory);
+    assert!(
+        matches!(over, Err(sokoban::solve::Limit::Memory(_))),
+        "{over:?}"
+    );
+    let enough = Limits {
+        max_states: u64::MAX,
+        budget: MemoryBudget::new(1 << 26),
+    };
+    let moves = solve(&problem, &enough)
+        .expect("within the limits")
+        .expect("solvable");
+    assert_eq!(
+        replay(&problem, &moves),
+        Ok(reference(&problem).expect("small").expect("solvable"))
+    );
+}
