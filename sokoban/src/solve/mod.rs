@@ -11,6 +11,7 @@
 pub mod levels;
 pub mod plain;
 pub mod poj;
+pub mod push;
 
 use crate::case::{Case, Format, Move};
 use puzzle_frame::budget::MemoryBudget;
