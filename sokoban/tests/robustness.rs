@@ -38,15 +38,14 @@ fn mangled_inputs_get_an_answer_or_an_error() {
 
 #[test]
 fn limits_stop_with_exit_1_after_the_earlier_answers() {
-    let level =
-        "; 1\n#####\n#@$.#\n#####\n; 2\n#########\n#       #\n# $$$$  #\n#@ .... #\n#########\n";
+    let level = include_str!("cases/limit_max_states.in");
     let (code, out, err) = run(&["--max-states", "50"], level.as_bytes());
     assert_eq!((code, out.as_str()), (Some(1), "1\n"));
     assert!(
         err.contains("case 2") && err.contains("--max-states"),
         "{err}"
     );
-    let (code, _, err) = run(&["--max-memory", "6K"], level.as_bytes());
+    let (code, _, err) = run(&["--max-memory", "40K"], level.as_bytes());
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("--max-memory"), "{err}");
 }
