@@ -2,6 +2,7 @@
 //! step of the player, a walk or a push.
 
 use grid_common::{Dir, Pos};
+use std::fmt;
 
 /// The input format a case was read from, which fixes how its answer is printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -95,9 +96,13 @@ pub struct Case {
 }
 
 impl Case {
-    /// The case in its input format: POJ's `r c` line and rows of `#.SBT`, or an XSB level
-    /// (rows of `#`, `-`, `.`, `$`, `*`, `@`, `+`, cells outside the level as walls).
+    /// The case in its input format (its `Display`).
     pub fn to_input(&self) -> String {
+        self.to_string()
+    }
+
+    /// The case in its input format, as text.
+    fn text(&self) -> String {
         let b = &self.board;
         let mut text = match self.format {
             Format::Poj => format!("{} {}\n", b.rows, b.cols),
@@ -133,5 +138,13 @@ impl Case {
                 (_, false, false) => '-',
             },
         }
+    }
+}
+
+/// The case in its input format: POJ's `r c` line and rows of `#.SBT`, or an XSB level
+/// (rows of `#`, `-`, `.`, `$`, `*`, `@`, `+`, cells outside the level as walls).
+impl fmt::Display for Case {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text())
     }
 }

@@ -1,7 +1,29 @@
 //! The judge's lines.
 
 use crate::case::{Format, Move};
+use crate::{Levels, Sokoban};
 use grid_common::Dir;
+use puzzle_frame::puzzle::Formatting;
+
+impl Formatting for Sokoban {
+    fn answer_line(number: usize, answer: Option<usize>) -> String {
+        maze_line(number, answer.is_some())
+    }
+
+    fn path_line(moves: &[Move]) -> String {
+        path_line(Format::Poj, moves)
+    }
+}
+
+impl Formatting for Levels {
+    fn answer_line(_: usize, answer: Option<usize>) -> String {
+        pushes_line(answer)
+    }
+
+    fn path_line(moves: &[Move]) -> String {
+        path_line(Format::Xsb, moves)
+    }
+}
 
 /// POJ 1475's lines for maze `number` (1-based) before its moves: `Maze #k`, and
 /// `Impossible.` when the box cannot reach the target.

@@ -28,10 +28,11 @@
 //!
 //! ```
 //! use sokoban::case::Format;
-//! use sokoban::parse::Cases;
+//! use puzzle_frame::puzzle::Solve;
+//! use sokoban::parse::cases;
 //! use sokoban::solve::{Cost, Options, Solver};
 //!
-//! let mut cases = Cases::new(b"1 7\nSB....T\n0 0\n", Format::Poj);
+//! let mut cases = cases(b"1 7\nSB....T\n0 0\n", Format::Poj);
 //! let case = cases.next().expect("a case").expect("a valid case");
 //! let moves = Solver::new(&Options::default()).moves(&case).unwrap().expect("solvable");
 //! assert_eq!(sokoban::format::path_line(Format::Poj, &moves), "EEEEE");
@@ -42,7 +43,6 @@
 
 pub mod case;
 pub mod format;
-mod levels_puzzle;
 pub mod parse;
 pub mod reference;
 pub mod render;
@@ -52,13 +52,10 @@ pub mod solve;
 pub mod testkit;
 
 pub use case::{Case, Move};
-pub use levels_puzzle::Levels;
 
 use case::Format;
-use puzzle_frame::budget::MemoryBudget;
-use puzzle_frame::cli::{Args, Opt, Printing, RunResult, Stop};
-use puzzle_frame::film::{Film, FilmPlan};
-use puzzle_frame::puzzle::Solution;
+use puzzle_frame::cli::{path_option, Args, Opt, Program, RunResult, Settings};
+use puzzle_frame::puzzle::{Binary, Puzzle};
 
 /// `--xsb`: read XSB levels.
 pub const XSB: Opt = Opt::flag("--xsb", "read Sokoban levels in the XSB format (see above)");
@@ -70,13 +67,11 @@ pub const MAX_STATES: Opt = Opt::valued(
 );
 
 /// POJ 1475 (and, through [`Levels`], XSB levels), as the shared binary loop, the tests and
-/// `xtask` drive it.
+/// `xtask` drive it: each role's trait is implemented in its module.
 pub struct Sokoban;
 
-impl puzzle_frame::Puzzle for Sokoban {
-    const PROGRAM: puzzle_frame::cli::Program = puzzle_frame::cli::Program {
-        name: "sokoban",
-        version: env!("CARGO_PKG_VERSION"),
+impl Puzzle for Sokoban {
+    const PROGRAM: Program = puzzle_frame::program! {
         about: "POJ 1475 Pushing Boxes (fewest pushes, then fewest moves) and XSB Sokoban \
                 levels (fewest pushes)",
         format: "\
@@ -97,7 +92,7 @@ Output: for each level, the fewest pushes that put every box on a goal, or -1.
 ",
         options: &[
             XSB,
-            puzzle_frame::cli::path_option(
+            path_option(
                 "XSB: after each answer, a push-optimal solution as LURD letters (lower case \
                  a walk, upper case a push; nothing for -1). POJ's answer holds its moves",
             ),
@@ -108,83 +103,24 @@ Output: for each level, the fewest pushes that put every box on a goal, or -1.
 
     type Case = Case;
     type Move = Move;
-    type Cases<'a> = parse::Cases<'a>;
     type Options = solve::Options;
-    type Solver = solve::Solver;
-    type OtherLimit = solve::TooManyStates;
-    type ReplayError = replay::ReplayError;
 
-    fn options(args: &Args, budget: MemoryBudget) -> Result<solve::Options, String> {
+    fn options(args: &Args) -> Result<solve::Options, String> {
         let max_states = args.parsed::<u64>(&MAX_STATES)?;
         Ok(solve::Options {
-            budget,
             max_states: max_states.unwrap_or(solve::DEFAULT_MAX_STATES),
             xsb: args.flag(&XSB),
+            ..solve::Options::default()
         })
     }
+}
 
-    fn cases<'a>(input: &'a [u8], _options: &solve::Options) -> Result<parse::Cases<'a>, Stop> {
-        Ok(parse::Cases::new(input, Format::Poj))
-    }
-
-    fn solver(
-        options: &solve::Options,
-        _: &parse::Cases<'_>,
-    ) -> Result<solve::Solver, solve::Limit> {
-        Ok(solve::Solver::new(options))
-    }
-
-    fn count(solver: &mut solve::Solver, case: &Case) -> Result<Option<usize>, solve::Limit> {
-        solver.count(case)
-    }
-
-    fn moves(solver: &mut solve::Solver, case: &Case) -> Result<Option<Vec<Move>>, solve::Limit> {
-        solver.moves(case)
-    }
-
-    /// The moves always (the answer holds them), then the blank line after the maze.
-    fn solve(
-        solver: &mut solve::Solver,
-        case: &Case,
-        _wants_moves: bool,
-    ) -> Result<Solution<Move>, solve::Limit> {
-        let moves = solver.moves(case)?;
-        Ok(Solution {
-            count: moves.as_ref().map(|m| solve::Cost::of(m).pushes),
-            moves,
-            notes: vec![String::new()],
-        })
-    }
-
-    fn reference_count(case: &Case) -> Option<usize> {
-        reference::count(case)
-    }
-
-    fn replay(case: &Case, moves: &[Move]) -> Result<bool, replay::ReplayError> {
-        replay::replay(case, moves).map(|r| r.solved)
-    }
-
-    fn answer_line(number: usize, answer: Option<usize>) -> String {
-        format::maze_line(number, answer.is_some())
-    }
-
-    fn path_line(moves: &[Move]) -> String {
-        format::path_line(Format::Poj, moves)
-    }
-
-    fn set_budget(solver: &mut solve::Solver, budget: MemoryBudget) {
-        solver.set_budget(budget);
-    }
-
-    fn film(case: &Case, moves: &[Move], plan: FilmPlan) -> Result<Film, replay::ReplayError> {
-        render::film(case, moves, plan)
-    }
-
+impl Binary for Sokoban {
     /// XSB levels run through [`Levels`]; POJ mazes through this puzzle, whose answer is
     /// the moves (so `--path` adds nothing).
     fn run(
         options: solve::Options,
-        mut printing: Printing,
+        mut settings: Settings,
         input: &[u8],
         out: &mut dyn std::io::Write,
     ) -> RunResult {
@@ -193,9 +129,23 @@ Output: for each level, the fewest pushes that put every box on a goal, or -1.
                 xsb: true,
                 ..options
             };
-            return puzzle_frame::answer::answer_cases::<Levels>(&options, printing, input, out);
+            return puzzle_frame::answer::answer_cases::<Levels>(&options, settings, input, out);
         }
-        printing.path = false;
-        puzzle_frame::answer::answer_cases::<Sokoban>(&options, printing, input, out)
+        settings.output.path = false;
+        puzzle_frame::answer::answer_cases::<Sokoban>(&options, settings, input, out)
     }
 }
+
+/// XSB levels as a puzzle of the shared loop: the fewest pushes per level, `--path` in
+/// `LURD` letters. The binary runs it for XSB input ([`Sokoban`]'s `run`).
+pub struct Levels;
+
+impl Puzzle for Levels {
+    const PROGRAM: Program = Sokoban::PROGRAM;
+
+    type Case = Case;
+    type Move = Move;
+    type Options = solve::Options;
+}
+
+impl Binary for Levels {}

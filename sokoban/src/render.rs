@@ -8,8 +8,26 @@
 use crate::case::{Case, Move};
 use crate::format::path_line;
 use crate::replay::{replay, ReplayError};
+use crate::{Levels, Sokoban};
 use grid_common::{Grid, Pos};
 use puzzle_frame::film::{Film, FilmBuilder, FilmPlan};
+use puzzle_frame::puzzle::Rendering;
+
+impl Rendering for Sokoban {
+    type ReplayError = ReplayError;
+
+    fn film(case: &Case, moves: &[Move], plan: FilmPlan) -> Result<Film, ReplayError> {
+        film(case, moves, plan)
+    }
+}
+
+impl Rendering for Levels {
+    type ReplayError = ReplayError;
+
+    fn film(case: &Case, moves: &[Move], plan: FilmPlan) -> Result<Film, ReplayError> {
+        film(case, moves, plan)
+    }
+}
 
 /// What each character of a frame means.
 pub const LEGEND: &[(char, &str)] = &[

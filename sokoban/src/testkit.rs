@@ -10,9 +10,11 @@ use crate::case::{Case, Format};
 use crate::format::path_line;
 use crate::parse::{detect, parse_all};
 use crate::solve::{Cost, Options, Solver};
+use crate::Move;
 use crate::{reference, replay};
-use puzzle_frame::puzzle::BenchInput;
+use puzzle_frame::puzzle::Solve;
 use puzzle_frame::rng::Rng;
+use puzzle_frame::testkit::{BenchInput, JudgeCheck, Testkit};
 
 /// Checks one case: the solver's solution against the reference's optimum (POJ: pushes and
 /// moves; XSB: pushes), and the moves replayed to the goal with the cost they claim.
@@ -119,7 +121,7 @@ pub fn bench_inputs() -> Vec<BenchInput> {
 }
 
 /// The generators and checks above, as `xtask` and the tests drive every puzzle.
-impl puzzle_frame::puzzle::Testkit for crate::Sokoban {
+impl Testkit for crate::Sokoban {
     fn random_input(rng: &mut Rng, max_size: usize) -> String {
         random_input(rng, max_size)
     }
@@ -136,7 +138,28 @@ impl puzzle_frame::puzzle::Testkit for crate::Sokoban {
         bench_inputs()
     }
 
-    const JUDGE_CHECK: Option<puzzle_frame::puzzle::JudgeCheck> = Some(judge_check);
+    /// `--xsb` for XSB text (which the binary also tells by itself).
+    fn args_for(input: &str) -> Vec<String> {
+        match detect(input.as_bytes()) {
+            Format::Xsb => vec!["--xsb".to_string()],
+            Format::Poj => Vec::new(),
+        }
+    }
+
+    const JUDGE_CHECK: Option<JudgeCheck> = Some(judge_check);
+
+    fn reference_count(case: &Case) -> Option<usize> {
+        reference::count(case)
+    }
+
+    fn replay(case: &Case, moves: &[Move]) -> Result<bool, replay::ReplayError> {
+        replay::replay(case, moves).map(|r| r.solved)
+    }
+
+    /// POJ's letters (the answer line); XSB's `LURD` are read by [`replay::read_moves`].
+    fn moves_of(line: &str) -> Option<Vec<Move>> {
+        replay::read_moves(Format::Poj, line).ok()
+    }
 }
 
 #[cfg(test)]

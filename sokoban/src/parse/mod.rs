@@ -9,7 +9,12 @@ pub mod poj;
 pub mod xsb;
 
 use crate::case::{Case, Format};
+use crate::solve::Options;
+use crate::{Levels, Sokoban};
+use puzzle_frame::budget::MemoryBudget;
+use puzzle_frame::cli::Stop;
 use puzzle_frame::input::{InputError, Reader};
+use puzzle_frame::puzzle::Reading;
 
 /// The most cells a board may have (rows times the longest row): a cell is numbered in 16
 /// bits.
@@ -17,46 +22,40 @@ pub const MAX_CELLS: usize = u16::MAX as usize;
 
 /// The cases of an input, in order: `Ok(case)` each, until the end of the input (or POJ's
 /// `0 0` line); after an `Err` the iterator ends.
-pub struct Cases<'a> {
-    reader: Reader<'a>,
-    format: Format,
-    /// The number of the next case (1-based); `None` once the input is over.
-    next: Option<usize>,
+pub type Cases<'a> = puzzle_frame::input::Cases<'a, Case, Format>;
+
+/// The cases of `input` in `format`, numbered from 1 in error messages.
+pub fn cases(input: &[u8], format: Format) -> Cases<'_> {
+    Cases::new(input, read_case, format)
 }
 
-impl<'a> Cases<'a> {
-    /// The cases of `input` in `format`, numbered from 1 in error messages.
-    pub fn new(input: &'a [u8], format: Format) -> Cases<'a> {
-        Cases {
-            reader: Reader::new(input),
-            format,
-            next: Some(1),
-        }
+/// Reads the next case in `format`; `Ok(None)` when the input is over.
+fn read_case(reader: &mut Reader<'_>, format: &Format) -> Result<Option<Case>, InputError> {
+    match format {
+        Format::Poj => poj::read_case(reader),
+        Format::Xsb => xsb::read_level(reader),
     }
 }
 
-impl Iterator for Cases<'_> {
-    type Item = Result<Case, InputError>;
+impl Reading for Sokoban {
+    type Cases<'a> = Cases<'a>;
 
-    fn next(&mut self) -> Option<Result<Case, InputError>> {
-        let number = self.next?;
-        let read = match self.format {
-            Format::Poj => poj::read_case(&mut self.reader, number),
-            Format::Xsb => xsb::read_level(&mut self.reader, number),
-        };
-        self.next = match read {
-            Ok(Some(_)) => Some(number + 1),
-            _ => None,
-        };
-        read.transpose()
+    fn cases<'a>(input: &'a [u8], _: &Options, _: MemoryBudget) -> Result<Cases<'a>, Stop> {
+        Ok(cases(input, Format::Poj))
     }
 }
 
-impl std::iter::FusedIterator for Cases<'_> {}
+impl Reading for Levels {
+    type Cases<'a> = Cases<'a>;
+
+    fn cases<'a>(input: &'a [u8], _: &Options, _: MemoryBudget) -> Result<Cases<'a>, Stop> {
+        Ok(cases(input, Format::Xsb))
+    }
+}
 
 /// Every case of `input` in `format`, or the first error.
 pub fn parse_all(input: &[u8], format: Format) -> Result<Vec<Case>, InputError> {
-    Cases::new(input, format).collect()
+    cases(input, format).collect()
 }
 
 /// The format of an input read without `--xsb`: XSB when its first line that is not blank

@@ -11,10 +11,9 @@ use puzzle_frame::input::{InputError, Reader};
 /// The characters of a maze row.
 pub const ALPHABET: &[u8] = b"#.SBT";
 
-/// Reads the next maze, numbered `case` in error messages; `Ok(None)` at `0 0` (when only
-/// whitespace follows) or at the end of the input.
-pub fn read_case(reader: &mut Reader<'_>, case: usize) -> Result<Option<Case>, InputError> {
-    reader.set_case(Some(case));
+/// Reads the next maze; `Ok(None)` at `0 0` (when only whitespace follows) or at the end
+/// of the input.
+pub fn read_case(reader: &mut Reader<'_>) -> Result<Option<Case>, InputError> {
     if reader.at_end() {
         return Ok(None);
     }
@@ -28,9 +27,7 @@ pub fn read_case(reader: &mut Reader<'_>, case: usize) -> Result<Option<Case>, I
                 cols.to_string(),
             ));
         }
-        reader.set_case(None);
-        reader.expect_end()?;
-        return Ok(None);
+        return reader.end_marker();
     }
     if cols == 0 || rows.saturating_mul(cols) > MAX_CELLS {
         return Err(reader.error_at(

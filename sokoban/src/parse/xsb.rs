@@ -43,10 +43,8 @@ fn kind(text: &[u8]) -> Kind {
     }
 }
 
-/// Reads the next level, numbered `case` in error messages; `Ok(None)` when no level is
-/// left.
-pub fn read_level(reader: &mut Reader<'_>, case: usize) -> Result<Option<Case>, InputError> {
-    reader.set_case(Some(case));
+/// Reads the next level; `Ok(None)` when no level is left.
+pub fn read_level(reader: &mut Reader<'_>) -> Result<Option<Case>, InputError> {
     let mut rows: Vec<Line<'_>> = Vec::new();
     let mut cols = 0;
     loop {

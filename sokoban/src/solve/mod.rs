@@ -14,7 +14,10 @@ pub mod poj;
 pub mod push;
 
 use crate::case::{Case, Format, Move};
+use crate::parse::Cases;
+use crate::{Levels, Sokoban};
 use puzzle_frame::budget::MemoryBudget;
+use puzzle_frame::puzzle::{Answer, OtherLimit, Solve, Solving};
 use std::fmt;
 
 /// The default of `--max-states`.
@@ -56,6 +59,12 @@ impl fmt::Display for TooManyStates {
     }
 }
 
+impl OtherLimit for TooManyStates {
+    fn short(&self) -> String {
+        format!("over --max-states {}", self.0)
+    }
+}
+
 /// Why the solver gave up on a case.
 pub type Limit = puzzle_frame::Limit<TooManyStates>;
 
@@ -89,23 +98,64 @@ impl Solver {
     pub fn new(options: &Options) -> Solver {
         Solver { options: *options }
     }
+}
 
-    /// Holds the solver to `budget` from the next case on.
-    pub fn set_budget(&mut self, budget: MemoryBudget) {
+impl Solve for Solver {
+    type Case = Case;
+    type Move = Move;
+    type OtherLimit = TooManyStates;
+
+    fn set_budget(&mut self, budget: MemoryBudget) {
         self.options.budget = budget;
     }
 
     /// The fewest pushes, `None` when the case cannot be solved.
-    pub fn count(&mut self, case: &Case) -> Result<Option<usize>, Limit> {
+    fn count(&mut self, case: &Case) -> Result<Option<usize>, Limit> {
         Ok(self.moves(case)?.map(|moves| Cost::of(&moves).pushes))
     }
 
     /// A solution with the fewest pushes (POJ: and among those the fewest moves), `None`
     /// when the case cannot be solved.
-    pub fn moves(&mut self, case: &Case) -> Result<Option<Vec<Move>>, Limit> {
+    fn moves(&mut self, case: &Case) -> Result<Option<Vec<Move>>, Limit> {
         match case.format {
             Format::Poj => poj::solve(&case.board, &self.options),
             Format::Xsb => levels::solve(&case.board, &self.options),
         }
+    }
+}
+
+impl Solving for Sokoban {
+    type Solver = Solver;
+
+    fn solver(options: &Options, _: &Cases<'_>, budget: MemoryBudget) -> Result<Solver, Limit> {
+        Ok(Solver::new(&Options { budget, ..*options }))
+    }
+
+    /// The moves always (the answer holds them), then the blank line after the maze.
+    fn solve(solver: &mut Solver, case: &Case, _wants_moves: bool) -> Result<Answer<Move>, Limit> {
+        let moves = solver.moves(case)?;
+        Ok(Answer {
+            count: moves.as_ref().map(|m| Cost::of(m).pushes),
+            moves,
+            notes: vec![String::new()],
+        })
+    }
+}
+
+impl Solving for Levels {
+    type Solver = Solver;
+
+    fn solver(options: &Options, _: &Cases<'_>, budget: MemoryBudget) -> Result<Solver, Limit> {
+        Ok(Solver::new(&Options { budget, ..*options }))
+    }
+
+    /// The answer is the pushes, whether or not the moves are printed.
+    fn solve(solver: &mut Solver, case: &Case, wants_moves: bool) -> Result<Answer<Move>, Limit> {
+        let moves = solver.moves(case)?;
+        Ok(Answer {
+            count: moves.as_ref().map(|m| Cost::of(m).pushes),
+            moves: moves.filter(|_| wants_moves),
+            notes: Vec::new(),
+        })
     }
 }
