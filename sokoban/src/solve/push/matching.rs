@@ -1,0 +1,181 @@
+//! The lower bound: a minimum-cost perfect matching of boxes to distinct goals on push
+//! distances (the Hungarian method with potentials, O(boxes² · goals)).
+//!
+//! Every box must end on its own goal, and a box needs at least its push distance to the
+//! goal it ends on, pushes of different boxes being different pushes: so the cheapest
+//! assignment never exceeds the pushes left (admissible). One push moves one box one cell,
+//! which changes its distance to any goal by at most one, so the bound drops by at most one
+//! per push (consistent): A* never has to reopen an expanded state.
+
+use super::board::{Board, UNREACHABLE};
+
+/// A cost that marks a box-goal pair that cannot be matched.
+const FORBIDDEN: i64 = 1 << 32;
+
+/// The scratch space of the matching, reused from state to state.
+pub(super) struct Matcher {
+    cost: Vec<i64>,
+    row_potential: Vec<i64>,
+    column_potential: Vec<i64>,
+    owner: Vec<usize>,
+    way: Vec<usize>,
+    slack: Vec<i64>,
+    used: Vec<bool>,
+    /// The number of boxes of the assignment kept from the last [`Matcher::bound`]
+    /// (`usize::MAX`: none kept).
+    kept: usize,
+    saved_rows: Vec<i64>,
+    saved_columns: Vec<i64>,
+    saved_owner: Vec<usize>,
+    saved_row: Vec<i64>,
+}
+
+impl Matcher {
+    /// Scratch space for up to `boxes` boxes and `goals` goals.
+    pub fn new(boxes: usize, goals: usize) -> Matcher {
+        Matcher {
+            cost: vec![0; boxes * goals],
+            row_potential: vec![0; boxes + 1],
+            column_potential: vec![0; goals + 1],
+            owner: vec![0; goals + 1],
+            way: vec![0; goals + 1],
+            slack: vec![0; goals + 1],
+            used: vec![false; goals + 1],
+            kept: usize::MAX,
+            saved_rows: vec![0; boxes + 1],
+            saved_columns: vec![0; goals + 1],
+            saved_owner: vec![0; goals + 1],
+            saved_row: vec![0; goals],
+        }
+    }
+
+    /// The cost of the cheapest assignment of `boxes` (floor cells) to distinct goals, or
+    /// `None` when no assignment puts every box on a goal it can reach. The assignment is
+    /// kept for [`Matcher::bound_after_push`].
+    pub fn bound(&mut self, board: &Board, boxes: &[u16], player: u16) -> Option<u32> {
+        let (n, m) = (boxes.len(), board.goals.len());
+        if n > m {
+            return None;
+        }
+        for (i, &b) in boxes.iter().enumerate() {
+            self.fill_row(board, i, b, player);
+        }
+        self.row_potential[..=n].fill(0);
+        self.column_potential[..=m].fill(0);
+        self.owner[..=m].fill(0);
+        for row in 1..=n {
+            self.augment(row, m);
+        }
+        self.kept = n;
+        self.total(m)
+    }
+
+    /// The bound of the state [`Matcher::bound`] was last asked about after box number
+    /// `index` moved to `cell` (the player's region on `player`): only that row changes,
+    /// so with as many goals as boxes one row is matched again from the kept assignment
+    /// and potentials (which stay feasible for the other rows), in O(boxes · goals).
+    pub fn bound_after_push(
+        &mut self,
+        board: &Board,
+        boxes: &[u16],
+        index: usize,
+        player: u16,
+    ) -> Option<u32> {
+        let (n, m) = (boxes.len(), board.goals.len());
+        if n != m || self.kept != n {
+            let bound = self.bound(board, boxes, player);
+            self.kept = usize::MAX;
+            return bound;
+        }
+        self.saved_rows.copy_from_slice(&self.row_potential);
+        self.saved_columns.copy_from_slice(&self.column_potential);
+        self.saved_owner.copy_from_slice(&self.owner);
+        self.saved_row[..m].copy_from_slice(&self.cost[index * m..(index + 1) * m]);
+        self.fill_row(board, index, boxes[index], player);
+        let row = index + 1;
+        if let Some(column) = (1..=m).find(|&j| self.owner[j] == row) {
+            self.owner[column] = 0;
+        }
+        self.row_potential[row] = (1..=m)
+            .map(|j| self.cost[index * m + j - 1] - self.column_potential[j])
+            .min()
+            .unwrap_or(0);
+        self.augment(row, m);
+        let bound = self.total(m);
+        self.cost[index * m..(index + 1) * m].copy_from_slice(&self.saved_row[..m]);
+        self.row_potential.copy_from_slice(&self.saved_rows);
+        self.column_potential.copy_from_slice(&self.saved_columns);
+        self.owner.copy_from_slice(&self.saved_owner);
+        bound
+    }
+
+    /// Writes the costs of box `i` on `cell` into row `i`.
+    fn fill_row(&mut self, board: &Board, i: usize, cell: u16, player: u16) {
+        let m = board.goals.len();
+        for g in 0..m {
+            let d = board.push_distance(g, cell, player);
+            self.cost[i * m + g] = if d == UNREACHABLE {
+                FORBIDDEN
+            } else {
+                i64::from(d)
+            };
+        }
+    }
+
+    /// The cost of the current assignment, `None` if it uses a forbidden pair.
+    fn total(&self, m: usize) -> Option<u32> {
+        let total: i64 = (1..=m)
+            .filter(|&j| self.owner[j] != 0)
+            .map(|j| self.cost[(self.owner[j] - 1) * m + (j - 1)])
+            .sum();
+        (total < FORBIDDEN).then_some(total as u32)
+    }
+
+    /// One step of the Hungarian method (1-based): matches `row` along a shortest
+    /// augmenting path in reduced costs, keeping the potentials feasible.
+    fn augment(&mut self, row: usize, m: usize) {
+        self.owner[0] = row;
+        let mut column = 0;
+        self.slack[..=m].fill(i64::MAX);
+        self.used[..=m].fill(false);
+        loop {
+            self.used[column] = true;
+            let current = self.owner[column];
+            let mut delta = i64::MAX;
+            let mut next = 0;
+            for j in 1..=m {
+                if self.used[j] {
+                    continue;
+                }
+                let reduced = self.cost[(current - 1) * m + (j - 1)]
+                    - self.row_potential[current]
+                    - self.column_potential[j];
+                if reduced < self.slack[j] {
+                    self.slack[j] = reduced;
+                    self.way[j] = column;
+                }
+                if self.slack[j] < delta {
+                    delta = self.slack[j];
+                    next = j;
+                }
+            }
+            for j in 0..=m {
+                if self.used[j] {
+                    self.row_potential[self.owner[j]] += delta;
+                    self.column_potential[j] -= delta;
+                } else {
+                    self.slack[j] -= delta;
+                }
+            }
+            column = next;
+            if self.owner[column] == 0 {
+                break;
+            }
+        }
+        while column != 0 {
+            let previous = self.way[column];
+            self.owner[column] = self.owner[previous];
+            column = previous;
+        }
+    }
+}

@@ -1,0 +1,151 @@
+//! Push-optimal Sokoban: the fewest pushes that put every box on a goal, any number of
+//! boxes, as a LURD string (lower case a walk, upper case a push).
+//!
+//! # The search
+//!
+//! A* over states = (the set of box cells, the player's region), the region named by its
+//! least floor cell: two positions of the player from which the same cells are reachable
+//! without pushing allow exactly the same pushes, so one state stands for all of them and
+//! the walk between pushes (free in the push count) is found again when the answer is
+//! written out. Every push costs one; the estimate of a state is its pushes so far plus a
+//! lower bound on the pushes left, and a state is tested for the goal when it is taken
+//! from the open list, so the first goal taken has the fewest pushes.
+//!
+//! # Why every rule keeps the answer exact
+//!
+//! - **The bound** (`matching` on `distance`): the cheapest assignment of the boxes to
+//!   distinct goals, a box costing its push distance to the goal: the fewest pushes that
+//!   bring it there alone on the board, starting with the player on the side of it where
+//!   the player's region lies. Other boxes only take pushes away and the player's region
+//!   lies on one side of each box, so a box needs at least that many pushes to the goal it
+//!   ends on; the boxes end on distinct goals, so the bound never exceeds the pushes left
+//!   (admissible). A push changes the pushed box's distance by at most one and leaves the
+//!   player on the same side of every other box (its walks and pushes never cross their
+//!   cells), so the bound drops by at most one per push (consistent): a state once
+//!   expanded already has its fewest pushes. With more goals than boxes goals are left
+//!   over, which is right: a solution needs every box on a goal, not every goal covered.
+//!   A child's matching starts from its parent's (only the pushed box's row changed);
+//!   it is the same optimum, only found faster.
+//! - **No assignment** (a box that reaches no goal, two boxes that can only reach the same
+//!   one goal): the assignment relaxes every solution, so none exists; the state is
+//!   dropped.
+//! - **Dead squares** (`board`): a cell from which a box alone on the board reaches no
+//!   goal from any side; other boxes only take pushes away, so a box there never reaches
+//!   a goal and no push onto one is generated.
+//! - **Freeze deadlocks** (`deadlock`), 2 x 2 blocks among them: a set of boxes that can
+//!   never move again with one of them off a goal; the argument is in that module.
+//! - **PI-corrals** (`corral`): when an area the player cannot reach can only be opened
+//!   by pushing its surrounding boxes inwards from where the player stands, and one of them
+//!   must move, some push-optimal solution starts with one of those pushes, so only they
+//!   are tried; the argument (a reordering of any optimal solution) is in that module.
+//! - **Duplicates** (`table`): a state met again with no fewer pushes is dropped; met
+//!   with fewer, it takes the new pushes and parent and is queued again.
+//! - **Naming the region** (`region`): a child's least cell is mostly found without a
+//!   flood, from its parent's region, its cut cells and the corrals; it is the same cell a
+//!   flood finds, or (when that is not sure) a flood finds it.
+//!
+//! No macros (tunnels, goal rooms) are used: every push is one step of the search.
+//!
+//! # The moves
+//!
+//! The pushes are optimal; the moves are not minimal: before each push the player walks a
+//! shortest way to the cell behind the box, in the order the search found the pushes,
+//! which need not give the fewest moves among the push-optimal solutions.
+//!
+//! # Memory and states
+//!
+//! The board's tables, the transposition table, the open list and the answer are charged
+//! to the budget before they grow (past it [`Limit::Memory`]); past `max_states` stored
+//! states the search gives up ([`TooManyStates`]). Both are deterministic.
+
+mod bits;
+mod board;
+mod corral;
+mod deadlock;
+mod distance;
+mod matching;
+mod open;
+mod path;
+mod region;
+mod search;
+mod table;
+
+use puzzle_frame::budget::{Ledger, MemoryBudget};
+
+use super::{Limit, TooManyStates};
+
+use board::{Board, NONE};
+use search::{Outcome, Search};
+
+/// A Sokoban level: a grid of `rows x cols` cells in row-major order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// Rows of the grid.
+    pub rows: usize,
+    /// Columns of the grid.
+    pub cols: usize,
+    /// Per cell: a wall or outside the level (`true`), or floor.
+    pub walls: Vec<bool>,
+    /// The goal cells (at least as many as boxes for a solution to exist).
+    pub goals: Vec<usize>,
+    /// The box cells.
+    pub boxes: Vec<usize>,
+    /// The player's cell.
+    pub player: usize,
+}
+
+/// What a solve may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The most states the search may store before giving up.
+    pub max_states: u64,
+    /// The memory the solve may hold.
+    pub budget: MemoryBudget,
+}
+
+/// A push-optimal solution of `problem` as a LURD string, or `None` when no sequence of
+/// moves puts every box on a goal. A problem whose player or boxes are not on distinct
+/// floor cells of the grid has no solution.
+pub fn solve(problem: &Problem, limits: &Limits) -> Result<Option<Vec<u8>>, Limit> {
+    solve_counting(problem, limits, &mut 0)
+}
+
+/// [`solve`], also telling in `states` how many states the search stored.
+pub fn solve_counting(
+    problem: &Problem,
+    limits: &Limits,
+    states: &mut u64,
+) -> Result<Option<Vec<u8>>, Limit> {
+    let mut ledger = Ledger::new(limits.budget);
+    let Some(board) = Board::new(problem, &mut ledger)? else {
+        // More floor cells than a state numbers (the reader keeps levels far smaller).
+        return Err(Limit::Other(TooManyStates(limits.max_states)));
+    };
+    let floor_cell = |cell: usize| board.index.get(cell).copied().filter(|&i| i != NONE);
+    let Some(player) = floor_cell(problem.player) else {
+        return Ok(None);
+    };
+    let mut boxes = ledger.vec("the boxes", bits::words(board.floor()), 0u64)?;
+    for &cell in &problem.boxes {
+        match floor_cell(cell) {
+            Some(b) if !bits::has(&boxes, b) && b != player => bits::insert(&mut boxes, b),
+            _ => return Ok(None),
+        }
+    }
+    let mut search = Search::new(&board, problem.boxes.len(), limits.max_states, &mut ledger)?;
+    let outcome = search.run(&boxes, player, &mut ledger);
+    *states = search.states();
+    let pushes = match outcome? {
+        Outcome::Solved(pushes) => pushes,
+        Outcome::Unsolvable => return Ok(None),
+        Outcome::TooManyStates => return Err(Limit::Other(TooManyStates(limits.max_states))),
+    };
+    drop(search);
+    Ok(path::lurd(
+        &board,
+        player,
+        &mut boxes,
+        &pushes,
+        &mut ledger,
+    )?)
+}

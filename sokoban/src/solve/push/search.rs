@@ -1,0 +1,310 @@
+//! The A* search over box configurations with the player's region normalised.
+
+use puzzle_frame::budget::{Ledger, OverBudget};
+
+use super::bits;
+use super::board::{opposite, Board};
+use super::corral::Corrals;
+use super::deadlock::FreezeCheck;
+use super::matching::Matcher;
+use super::open::Open;
+use super::region::Region;
+use super::table::{Node, Table};
+
+/// How a search ended.
+pub(super) enum Outcome {
+    /// The chain of pushes (box cell before the push, direction) of a push-optimal
+    /// solution.
+    Solved(Vec<(u16, u8)>),
+    /// No sequence of pushes solves the level.
+    Unsolvable,
+    /// The table passed the state limit.
+    TooManyStates,
+}
+
+/// The search's state and scratch space.
+pub(super) struct Search<'a> {
+    board: &'a Board,
+    table: Table,
+    open: Open,
+    matcher: Matcher,
+    freeze: FreezeCheck,
+    corrals: Corrals,
+    pushes: Vec<(u16, u8)>,
+    /// The player's region of the state being expanded.
+    region: Region,
+    /// Generation stamps of the flood that normalises a child's player.
+    flood: Vec<u32>,
+    generation: u32,
+    queue: Vec<u16>,
+    max_states: u64,
+}
+
+impl<'a> Search<'a> {
+    /// A search on `board` that gives up past `max_states` states.
+    pub fn new(
+        board: &'a Board,
+        boxes: usize,
+        max_states: u64,
+        ledger: &mut Ledger,
+    ) -> Result<Search<'a>, OverBudget> {
+        let floor = board.floor();
+        ledger.take::<i64>(
+            "the matching",
+            (boxes + 1) * (board.goals.len() + 1) + 9 * floor,
+        )?;
+        Ok(Search {
+            board,
+            table: Table::new(bits::words(floor), ledger)?,
+            open: Open::new(),
+            matcher: Matcher::new(boxes, board.goals.len()),
+            freeze: FreezeCheck::new(),
+            corrals: Corrals::new(floor, boxes == board.goals.len()),
+            pushes: Vec::new(),
+            region: Region::new(floor),
+            flood: ledger.vec("the player's region", floor, 0)?,
+            generation: 0,
+            queue: ledger.vec("the player's region", floor, 0)?,
+            max_states,
+        })
+    }
+
+    /// The number of states stored so far.
+    pub fn states(&self) -> u64 {
+        self.table.len() as u64
+    }
+
+    /// Searches from `boxes` with the player on `player`.
+    pub fn run(
+        &mut self,
+        boxes: &[u64],
+        player: u16,
+        ledger: &mut Ledger,
+    ) -> Result<Outcome, OverBudget> {
+        let mut list = Vec::new();
+        bits::cells(boxes, &mut list);
+        let player = self.normalise(boxes, player);
+        let Some(bound) = self.matcher.bound(self.board, &list, player) else {
+            return Ok(Outcome::Unsolvable);
+        };
+        let start = Node {
+            parent: 0,
+            pushes: 0,
+            bound,
+            player,
+            moved_from: 0,
+            dir: 0,
+            closed: false,
+        };
+        let id = match self.table.find(boxes, player) {
+            Ok(id) => id,
+            Err(slot) => self.table.insert(slot, boxes, start, ledger)?,
+        };
+        self.open.push(bound as usize, bound as usize, id, ledger)?;
+        let mut current = boxes.to_vec();
+        while let Some((estimate, id)) = self.open.pop() {
+            let node = *self.table.node(id);
+            if node.closed || node.pushes as usize + node.bound as usize != estimate {
+                continue;
+            }
+            if node.bound == 0 {
+                return Ok(Outcome::Solved(self.chain(id)));
+            }
+            self.table.node_mut(id).closed = true;
+            current.copy_from_slice(self.table.boxes(id));
+            if self.expand(id, &node, &mut current, &mut list, ledger)? {
+                return Ok(Outcome::TooManyStates);
+            }
+        }
+        Ok(Outcome::Unsolvable)
+    }
+
+    /// Adds the children of state `id`; true when the table passed the state limit.
+    fn expand(
+        &mut self,
+        id: u32,
+        node: &Node,
+        boxes: &mut [u64],
+        list: &mut Vec<u16>,
+        ledger: &mut Ledger,
+    ) -> Result<bool, OverBudget> {
+        self.region.analyse(self.board, boxes, node.player);
+        let region = &self.region;
+        let restricted = self.corrals.restrict(
+            self.board,
+            boxes,
+            &|cell| region.contains(cell),
+            &mut self.pushes,
+        );
+        bits::cells(boxes, list);
+        if self.matcher.bound(self.board, list, node.player).is_none() {
+            return Ok(false);
+        }
+        if !restricted {
+            self.pushes.clear();
+            for &from in list.iter() {
+                for dir in 0..4u8 {
+                    self.pushes.push((from, dir));
+                }
+            }
+        }
+        let pushes = std::mem::take(&mut self.pushes);
+        let mut over = false;
+        for &(from, dir) in &pushes {
+            let dir = usize::from(dir);
+            let Some(to) = self.board.step(from, dir) else {
+                continue;
+            };
+            if bits::has(boxes, to) || self.board.dead[usize::from(to)] {
+                continue;
+            }
+            let Some(behind) = self.board.step(from, opposite(dir)) else {
+                continue;
+            };
+            if !self.region.contains(behind) {
+                continue;
+            }
+            let Ok(index) = list.binary_search(&from) else {
+                continue;
+            };
+            bits::remove(boxes, from);
+            bits::insert(boxes, to);
+            list[index] = to;
+            let child = Node {
+                parent: id,
+                pushes: node.pushes + 1,
+                bound: 0,
+                player: 0,
+                moved_from: from,
+                dir: dir as u8,
+                closed: false,
+            };
+            let added = self.add(boxes, list, index, child, ledger);
+            list[index] = from;
+            bits::remove(boxes, to);
+            bits::insert(boxes, from);
+            added?;
+            if self.table.len() as u64 > self.max_states {
+                over = true;
+                break;
+            }
+        }
+        self.pushes = pushes;
+        Ok(over)
+    }
+
+    /// Puts the child `node` (boxes `boxes`, also as `list`: the parent's list with the box
+    /// number `index` just pushed from `node.moved_from`) into the table unless it is a
+    /// deadlock, or improves the state it names; queues it when it is new or better.
+    fn add(
+        &mut self,
+        boxes: &[u64],
+        list: &[u16],
+        index: usize,
+        mut node: Node,
+        ledger: &mut Ledger,
+    ) -> Result<(), OverBudget> {
+        let dir = usize::from(node.dir);
+        let Some(to) = self.board.step(node.moved_from, dir) else {
+            return Ok(());
+        };
+        if self.freeze.is_deadlock(self.board, boxes, to) {
+            return Ok(());
+        }
+        node.player = self.child_player(boxes, node.moved_from, to);
+        let id = match self.table.find(boxes, node.player) {
+            Ok(id) => {
+                let old = self.table.node_mut(id);
+                if old.pushes <= node.pushes {
+                    return Ok(());
+                }
+                *old = Node {
+                    bound: old.bound,
+                    ..node
+                };
+                id
+            }
+            Err(slot) => {
+                let bound = self
+                    .matcher
+                    .bound_after_push(self.board, list, index, node.player);
+                let Some(bound) = bound else {
+                    return Ok(());
+                };
+                node.bound = bound;
+                self.table.insert(slot, boxes, node, ledger)?
+            }
+        };
+        let bound = self.table.node(id).bound as usize;
+        self.open
+            .push(node.pushes as usize + bound, bound, id, ledger)
+    }
+
+    /// The canonical player of the child whose box went `from` -> `to` (the player now on
+    /// `from`). When `to` was in the parent's region and not a cut cell of it, the child's
+    /// region is the parent's less `to`, plus `from` and the corrals next to `from` (a
+    /// corral touches no cell of the region, so only `from` joins them): its least cell
+    /// comes from those without a flood. Otherwise it floods.
+    fn child_player(&mut self, boxes: &[u64], from: u16, to: u16) -> u16 {
+        if !self.region.contains(to) || self.region.is_cut(to) {
+            return self.normalise(boxes, from);
+        }
+        let [first, second] = self.region.least;
+        let mut least = from.min(if first == to { second } else { first });
+        for dir in 0..4 {
+            let Some(next) = self.board.step(from, dir) else {
+                continue;
+            };
+            if next == to || bits::has(boxes, next) || self.region.contains(next) {
+                continue;
+            }
+            match self.corrals.least_of(next) {
+                Some(cell) => least = least.min(cell),
+                None => return self.normalise(boxes, from),
+            }
+        }
+        least
+    }
+
+    /// Floods the player's region from `start` among `boxes` and returns its least cell.
+    fn normalise(&mut self, boxes: &[u64], start: u16) -> u16 {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.flood.fill(0);
+            self.generation = 1;
+        }
+        let generation = self.generation;
+        let stamps = &mut self.flood;
+        stamps[usize::from(start)] = generation;
+        self.queue[0] = start;
+        let (mut head, mut tail, mut least) = (0, 1, start);
+        while head < tail {
+            let cell = self.queue[head];
+            head += 1;
+            for dir in 0..4 {
+                let Some(next) = self.board.step(cell, dir) else {
+                    continue;
+                };
+                if stamps[usize::from(next)] != generation && !bits::has(boxes, next) {
+                    stamps[usize::from(next)] = generation;
+                    least = least.min(next);
+                    self.queue[tail] = next;
+                    tail += 1;
+                }
+            }
+        }
+        least
+    }
+
+    /// The pushes from the start to state `id`, in order.
+    fn chain(&self, mut id: u32) -> Vec<(u16, u8)> {
+        let mut pushes = Vec::new();
+        while self.table.node(id).pushes > 0 {
+            let node = self.table.node(id);
+            pushes.push((node.moved_from, node.dir));
+            id = node.parent;
+        }
+        pushes.reverse();
+        pushes
+    }
+}

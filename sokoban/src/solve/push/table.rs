@@ -1,0 +1,145 @@
+//! The transposition table: every state met so far, its box bitset in one flat arena, its
+//! search facts in a parallel list, and an open-addressing index over both, all charged to
+//! the ledger before they grow.
+
+use puzzle_frame::budget::{Ledger, OverBudget};
+
+/// An empty slot of the index (a slot holds a state id in its low half and the high half
+/// of the state's hash in its high half, so most misses need no look at the arena).
+const EMPTY: u64 = u64::MAX;
+
+/// The most states the table numbers (ids are `u32`, one value kept for "none").
+const MOST_STATES: usize = u32::MAX as usize - 1;
+
+/// What the search keeps of one state besides its boxes.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Node {
+    /// The state it was first reached from with its best pushes (itself for the start).
+    pub parent: u32,
+    /// Pushes from the start.
+    pub pushes: u32,
+    /// The lower bound on the pushes left.
+    pub bound: u32,
+    /// The player's canonical cell: the least floor cell of the player's region.
+    pub player: u16,
+    /// The cell the last push moved its box from.
+    pub moved_from: u16,
+    /// The direction of the last push.
+    pub dir: u8,
+    /// Whether the state has been expanded.
+    pub closed: bool,
+}
+
+/// The states met so far.
+pub(super) struct Table {
+    words: usize,
+    boxes: Vec<u64>,
+    nodes: Vec<Node>,
+    slots: Vec<u64>,
+}
+
+/// The hash of a state.
+fn hash(boxes: &[u64], player: u16) -> u64 {
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut h = u64::from(player).wrapping_mul(K);
+    for &word in boxes {
+        h = (h.rotate_left(23) ^ word).wrapping_mul(K);
+    }
+    h ^ (h >> 29)
+}
+
+impl Table {
+    /// An empty table for box sets of `words` words.
+    pub fn new(words: usize, ledger: &mut Ledger) -> Result<Table, OverBudget> {
+        Ok(Table {
+            words,
+            boxes: Vec::new(),
+            nodes: Vec::new(),
+            slots: ledger.vec("the transposition table", 1024, EMPTY)?,
+        })
+    }
+
+    /// The number of states.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// The facts of state `id`.
+    pub fn node(&self, id: u32) -> &Node {
+        &self.nodes[id as usize]
+    }
+
+    /// The facts of state `id`, to change.
+    pub fn node_mut(&mut self, id: u32) -> &mut Node {
+        &mut self.nodes[id as usize]
+    }
+
+    /// The box bitset of state `id`.
+    pub fn boxes(&self, id: u32) -> &[u64] {
+        let start = id as usize * self.words;
+        &self.boxes[start..start + self.words]
+    }
+
+    /// The id of the state with `boxes` and `player`, or the slot where it would go.
+    pub fn find(&self, boxes: &[u64], player: u16) -> Result<u32, usize> {
+        let mask = self.slots.len() - 1;
+        let h = hash(boxes, player);
+        let mut slot = h as usize & mask;
+        loop {
+            let entry = self.slots[slot];
+            if entry == EMPTY {
+                return Err(slot);
+            }
+            let id = entry as u32;
+            if entry >> 32 == h >> 32
+                && self.nodes[id as usize].player == player
+                && self.boxes(id) == boxes
+            {
+                return Ok(id);
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    /// Adds the state with `boxes` and `node` at `slot` (from [`Table::find`]); its id.
+    pub fn insert(
+        &mut self,
+        slot: usize,
+        boxes: &[u64],
+        node: Node,
+        ledger: &mut Ledger,
+    ) -> Result<u32, OverBudget> {
+        if self.nodes.len() >= MOST_STATES {
+            return Err(ledger.budget().refuse("the transposition table", u64::MAX));
+        }
+        let id = self.nodes.len() as u32;
+        for &word in boxes {
+            ledger.push(&mut self.boxes, word, "the transposition table")?;
+        }
+        ledger.push(&mut self.nodes, node, "the transposition table")?;
+        let h = hash(boxes, node.player);
+        self.slots[slot] = (h >> 32 << 32) | u64::from(id);
+        if self.nodes.len() * 2 > self.slots.len() {
+            self.grow(ledger)?;
+        }
+        Ok(id)
+    }
+
+    /// Doubles the index and places every state again.
+    fn grow(&mut self, ledger: &mut Ledger) -> Result<(), OverBudget> {
+        let size = self.slots.len() * 2;
+        let mut slots = ledger.vec("the transposition table", size, EMPTY)?;
+        let mask = size - 1;
+        for id in 0..self.nodes.len() as u32 {
+            let h = hash(self.boxes(id), self.nodes[id as usize].player);
+            let mut slot = h as usize & mask;
+            while slots[slot] != EMPTY {
+                slot = (slot + 1) & mask;
+            }
+            slots[slot] = (h >> 32 << 32) | u64::from(id);
+        }
+        ledger.give_back::<u64>(self.slots.len());
+        self.slots = slots;
+        Ok(())
+    }
+}

@@ -1,0 +1,191 @@
+//! Generators and checks shared by the tests, `cargo xtask stress`, `bench` and `judge`.
+
+mod generate;
+mod judge;
+
+pub use generate::{open_maze, random_input, random_level, random_maze, serpentine_maze};
+pub use judge::judge_check;
+
+use crate::case::{Case, Format};
+use crate::format::path_line;
+use crate::parse::{detect, parse_all};
+use crate::solve::{Cost, Options, Solver};
+use crate::Move;
+use crate::{reference, replay};
+use puzzle_frame::puzzle::Solve;
+use puzzle_frame::rng::Rng;
+use puzzle_frame::testkit::{BenchInput, JudgeCheck, Testkit};
+
+/// Checks one case: the solver's solution against the reference's optimum (POJ: pushes and
+/// moves; XSB: pushes), and the moves replayed to the goal with the cost they claim.
+pub fn check_case(case: &Case) -> Result<(), String> {
+    let best = reference::optimum(case);
+    let moves = Solver::new(&Options::default())
+        .moves(case)
+        .map_err(|e| e.to_string())?;
+    let text = || case.to_input();
+    let Some(moves) = moves else {
+        return match best {
+            None => Ok(()),
+            Some(best) => Err(format!(
+                "the solver finds no solution, the reference {best:?}\n{}",
+                text()
+            )),
+        };
+    };
+    let line = path_line(case.format, &moves);
+    let played = replay::replay(case, &moves)
+        .map_err(|e| format!("{line} does not replay: {e}\n{}", text()))?;
+    if !played.solved {
+        return Err(format!("{line} does not solve the case\n{}", text()));
+    }
+    let Some(best) = best else {
+        return Err(format!(
+            "the solver finds {line}, the reference nothing\n{}",
+            text()
+        ));
+    };
+    let got = Cost::of(&moves);
+    let agree = match case.format {
+        Format::Poj => got == best,
+        Format::Xsb => got.pushes == best.pushes,
+    };
+    if !agree || played.cost != got {
+        return Err(format!(
+            "the solver's {line} costs {got:?}, the reference's optimum {best:?}\n{}",
+            text()
+        ));
+    }
+    Ok(())
+}
+
+/// Solves every case with the solver and the reference and replays every path;
+/// `Ok(number of cases checked)` or `Err(what disagreed, in words)`.
+pub fn check_input(input: &str) -> Result<usize, String> {
+    let format = detect(input.as_bytes());
+    let cases = parse_all(input.as_bytes(), format).map_err(|e| format!("bad input: {e}"))?;
+    for (i, case) in cases.iter().enumerate() {
+        check_case(case).map_err(|e| format!("case {}: {e}", i + 1))?;
+    }
+    Ok(cases.len())
+}
+
+/// Smaller valid inputs derived from `input`: each case alone, one wall made floor.
+pub fn shrink_input(input: &str) -> Vec<String> {
+    let format = detect(input.as_bytes());
+    let Ok(cases) = parse_all(input.as_bytes(), format) else {
+        return Vec::new();
+    };
+    let (prefix, floor) = match format {
+        Format::Poj => ("", '.'),
+        Format::Xsb => ("; shrunk\n", '-'),
+    };
+    let texts: Vec<String> = cases
+        .iter()
+        .map(|c| format!("{prefix}{}", c.to_input()))
+        .collect();
+    let mut out = Vec::new();
+    if texts.len() > 1 {
+        out.extend(texts.iter().cloned());
+    }
+    for (i, text) in texts.iter().enumerate() {
+        for (at, _) in text.match_indices('#') {
+            let mut opened = text.clone();
+            opened.replace_range(at..at + 1, &floor.to_string());
+            if parse_all(opened.as_bytes(), format).is_ok_and(|c| c.len() == 1) {
+                let mut all = texts.clone();
+                all[i] = opened;
+                out.push(all.join(if format == Format::Xsb { "\n" } else { "" }));
+            }
+        }
+    }
+    out
+}
+
+/// The benchmark inputs, generated deterministically: 20 x 20 POJ mazes (open, a
+/// serpentine, many random ones) and small multi-box levels.
+pub fn bench_inputs() -> Vec<BenchInput> {
+    let end = "0 0\n";
+    let mut rng = Rng::new(1475);
+    let random: String = (0..300).map(|_| random_maze(&mut rng, 20, 20)).collect();
+    let mut levels = String::new();
+    for i in 0..40 {
+        levels.push_str(&format!("; {}\n{}\n", i + 1, random_level(&mut rng, 7, 3)));
+    }
+    vec![
+        BenchInput::new("poj-open-20", open_maze(20) + end),
+        BenchInput::new("poj-serpentine-20", serpentine_maze(20) + end),
+        BenchInput::new("poj-random-300", random + end),
+        BenchInput::new("xsb-random-40", levels).with_args(&["--xsb"]),
+    ]
+}
+
+/// The generators and checks above, as `xtask` and the tests drive every puzzle.
+impl Testkit for crate::Sokoban {
+    fn random_input(rng: &mut Rng, max_size: usize) -> String {
+        random_input(rng, max_size)
+    }
+
+    fn check_input(input: &str) -> Result<usize, String> {
+        check_input(input)
+    }
+
+    fn shrink_input(input: &str) -> Vec<String> {
+        shrink_input(input)
+    }
+
+    fn bench_inputs() -> Vec<BenchInput> {
+        bench_inputs()
+    }
+
+    /// `--xsb` for XSB text (which the binary also tells by itself).
+    fn args_for(input: &str) -> Vec<String> {
+        match detect(input.as_bytes()) {
+            Format::Xsb => vec!["--xsb".to_string()],
+            Format::Poj => Vec::new(),
+        }
+    }
+
+    const JUDGE_CHECK: Option<JudgeCheck> = Some(judge_check);
+
+    fn reference_count(case: &Case) -> Option<usize> {
+        reference::count(case)
+    }
+
+    fn replay(case: &Case, moves: &[Move]) -> Result<bool, replay::ReplayError> {
+        replay::replay(case, moves).map(|r| r.solved)
+    }
+
+    /// POJ's letters (the answer line); XSB's `LURD` are read by [`replay::read_moves`].
+    fn moves_of(line: &str) -> Option<Vec<Move>> {
+        replay::read_moves(Format::Poj, line).ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shrinking_gives_smaller_valid_inputs() {
+        let input = "3 4\nS..#\n.#B.\n...T\n1 3\nSBT\n0 0\n";
+        let smaller = shrink_input(input);
+        assert!(smaller.len() >= 3);
+        for text in &smaller {
+            assert!(check_input(text).is_ok_and(|n| n >= 1), "{text}");
+        }
+        assert!(smaller.contains(&"1 3\nSBT\n".to_string()));
+        assert!(shrink_input("garbage").is_empty());
+        let level = "; 1\n######\n#@$ .#\n## ###\n######\n";
+        assert!(shrink_input(level).iter().all(|t| check_input(t).is_ok()));
+    }
+
+    #[test]
+    fn random_inputs_are_valid() {
+        let mut rng = Rng::new(9);
+        for size in [1, 2, 3, 10] {
+            let input = random_input(&mut rng, size);
+            assert!(check_input(&input).is_ok_and(|n| n >= 1), "{input}");
+        }
+    }
+}
