@@ -54,6 +54,25 @@ fn run_in<S: AsRef<std::ffi::OsStr>>(
     Ok(output)
 }
 
+/// A crate's snapshot test (its `tests/snapshots.rs` is this one line): every
+/// `tests/cases/*.in` through the crate's binary `$binary`, each transcript an
+/// `insta` snapshot (`snapshots__cases@NAME.in.snap`; the crate has `insta` among its
+/// dev-dependencies).
+#[macro_export]
+macro_rules! snapshot_cases {
+    ($binary:literal) => {
+        #[test]
+        fn cases() {
+            insta::glob!("cases/*.in", |path| {
+                let binary = env!(concat!("CARGO_BIN_EXE_", $binary));
+                let transcript = $crate::transcript::run_case(binary.as_ref(), path)
+                    .expect("run the binary on the case");
+                insta::assert_snapshot!(transcript);
+            });
+        }
+    };
+}
+
 /// Runs `binary` on the case `case` (a `.in` file) and returns its transcript.
 pub fn run_case(binary: &Path, case: &Path) -> std::io::Result<String> {
     transcript(binary, case, None)
