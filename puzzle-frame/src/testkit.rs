@@ -45,7 +45,7 @@ pub trait Testkit: Binary<Case: fmt::Display> {
     fn moves_of(path_line: &str) -> Option<Vec<Self::Move>>;
 }
 
-/// The moves of a `--path` line of letters `U`, `D`, `L`, `R` ([`crate::puzzle::letters`]).
+/// The moves of a `--path` line of letters `U`, `D`, `L`, `R`.
 pub fn from_letters(line: &str) -> Option<Vec<grid_common::Dir>> {
     line.chars().map(grid_common::Dir::from_letter).collect()
 }
