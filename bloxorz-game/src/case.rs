@@ -75,6 +75,13 @@ impl Move {
     }
 }
 
+/// The move's keys as `--path` prints them: `SU` (space, then up), or `U`.
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.keys().try_for_each(|key| write!(f, "{key}"))
+    }
+}
+
 /// The keys of a sequence of moves, in order.
 pub fn keys_of(moves: &[Move]) -> Vec<Key> {
     moves.iter().flat_map(|m| m.keys()).collect()

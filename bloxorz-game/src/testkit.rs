@@ -8,7 +8,7 @@ use grid_common::{Dir, Pos};
 use puzzle_frame::film::FilmPlan;
 use puzzle_frame::puzzle::{Formatting, Rendering, Solve};
 use puzzle_frame::rng::Rng;
-use puzzle_frame::testkit::{shrink_cases, BenchInput, Testkit};
+use puzzle_frame::testkit::{check_each, shrink_input, BenchInput, Testkit};
 
 mod bench;
 mod level;
@@ -40,22 +40,14 @@ impl Testkit for BloxorzGame {
     /// Solves every level with the solver and the reference and replays every path;
     /// `Ok(number of levels checked)` or `Err(what disagreed, in words)`.
     fn check_input(input: &str) -> Result<usize, String> {
-        let cases = parse_all(input.as_bytes()).map_err(|e| format!("bad input: {e}"))?;
-        for (i, case) in cases.iter().enumerate() {
-            check_case(case).map_err(|e| format!("level {}: {e}", i + 1))?;
-        }
-        Ok(cases.len())
+        check_each::<BloxorzGame>(input, check_case)
     }
 
     /// Smaller valid inputs derived from `input`: single levels, a row or a column removed,
     /// a switch, action or splitter dropped, one cell made plainer.
     fn shrink_input(input: &str) -> Vec<String> {
-        let Ok(cases) = parse_all(input.as_bytes()) else {
-            return Vec::new();
-        };
-        let texts: Vec<String> = cases.iter().map(Case::to_string).collect();
-        shrink_cases(&texts, |i, _| {
-            let smaller = Level::of(&cases[i])
+        shrink_input::<BloxorzGame>(input, |case, _| {
+            let smaller = Level::of(case)
                 .smaller()
                 .into_iter()
                 .map(|level| level.text());

@@ -1,8 +1,8 @@
-//! The judge's lines.
+//! The judge's lines: the fewest rolls, or `Impossible`; `--path` prints the rolls as their
+//! letters `U`/`D`/`L`/`R` (the frame's default).
 
-use crate::case::Move;
 use crate::Bloxorz;
-use puzzle_frame::puzzle::{letters, Formatting};
+use puzzle_frame::puzzle::Formatting;
 
 impl Formatting for Bloxorz {
     /// The fewest rolls, or `Impossible`.
@@ -12,25 +12,18 @@ impl Formatting for Bloxorz {
             None => "Impossible".to_string(),
         }
     }
-
-    /// The rolls as letters `U`/`D`/`L`/`R`.
-    fn path_line(rolls: &[Move]) -> String {
-        letters(rolls)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Move;
 
     #[test]
     fn lines() {
         assert_eq!(Bloxorz::answer_line(1, Some(10)), "10");
         assert_eq!(Bloxorz::answer_line(2, None), "Impossible");
-        assert_eq!(
-            Bloxorz::path_line(&[Move::Left, Move::Down, Move::Right, Move::Up]),
-            "LDRU"
-        );
-        assert_eq!(Bloxorz::path_line(&[]), "");
+        let rolls = [Move::Left, Move::Down, Move::Right, Move::Up];
+        assert_eq!(Bloxorz::path_line(&rolls), "LDRU");
     }
 }

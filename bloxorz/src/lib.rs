@@ -13,9 +13,9 @@
 //! - [`parse`]: reads the judge's input one case at a time ([`parse::Cases`]).
 //! - [`solve`]: the fast solver ([`solve::Solver`]): cheap proofs of `Impossible`, a short
 //!   A* run, then a bidirectional breadth-first search, within a memory budget.
-//! - [`reference`]: the plain breadth-first search over sets of covered cells, the oracle.
+//! - [`reference`](mod@reference): the plain breadth-first search over sets of covered cells, the oracle.
 //! - [`replay`]: plays a sequence of rolls with its own statement of the rules.
-//! - [`format`]: the answer and `--path` lines.
+//! - [`format`](mod@format): the answer and `--path` lines.
 //! - [`render`]: the solution as a film, for `--show`.
 //! - `testkit`: generators and checks for the tests, `cargo xtask stress` and `bench`.
 //!

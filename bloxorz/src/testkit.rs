@@ -1,13 +1,13 @@
 //! Generators and checks shared by the tests, `cargo xtask stress` and `cargo xtask bench`.
 
-use crate::parse::parse_all;
 use crate::solve::{AstarBudget, Options, Solver};
 use crate::{reference, replay, Bloxorz, Case, Move};
 use grid_common::Pos;
 use puzzle_frame::puzzle::{Formatting, Solve};
 use puzzle_frame::rng::Rng;
 use puzzle_frame::testkit::{
-    check_moves, from_letters, grid_text, shrink_board, shrink_cases, BenchInput, Testkit,
+    check_each, check_moves, from_letters, grid_text, shrink_board, shrink_input, BenchInput,
+    Testkit,
 };
 
 impl Testkit for Bloxorz {
@@ -30,21 +30,13 @@ impl Testkit for Bloxorz {
     /// Solves every case with the solver and the reference and replays every path;
     /// `Ok(number of cases checked)` or `Err(what disagreed, in words)`.
     fn check_input(input: &str) -> Result<usize, String> {
-        let cases = parse_all(input.as_bytes()).map_err(|e| format!("bad input: {e}"))?;
-        for (i, case) in cases.iter().enumerate() {
-            check_case(case).map_err(|e| format!("case {}: {e}", i + 1))?;
-        }
-        Ok(cases.len())
+        check_each::<Bloxorz>(input, check_case)
     }
 
     /// Smaller valid inputs derived from `input`: single cases, a row or a column removed,
     /// one cell made empty or rigid.
     fn shrink_input(input: &str) -> Vec<String> {
-        let Ok(boards) = parse_all(input.as_bytes()) else {
-            return Vec::new();
-        };
-        let texts: Vec<String> = boards.iter().map(Case::to_string).collect();
-        shrink_cases(&texts, |_, text| {
+        shrink_input::<Bloxorz>(input, |_, text| {
             let simpler = |b| match b {
                 b'E' => Some(b'.'),
                 b'.' => Some(b'#'),
@@ -405,6 +397,7 @@ pub fn cut_off_board(size: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::parse::parse_all;
 
     #[test]
     fn shrinking_gives_smaller_valid_inputs() {

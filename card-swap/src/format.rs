@@ -1,27 +1,21 @@
 //! The judge's lines: the answer, and the moves for `--path`.
 
-use itertools::Itertools;
-
-use crate::{CardSwap, Move};
+use crate::CardSwap;
 use puzzle_frame::puzzle::Formatting;
 
+/// The answer line is the frame's (the fewest moves, or `-1` when `A` and `B` cannot be
+/// swapped); `--path` prints the moves as tokens like `AD` separated by single spaces.
 impl Formatting for CardSwap {
-    /// The moves as `--path` prints them: tokens like `AD` separated by single spaces (the
-    /// answer line is the frame's: the fewest moves, or `-1` when `A` and `B` cannot be
-    /// swapped).
-    fn path_line(moves: &[Move]) -> String {
-        moves.iter().join(" ")
-    }
+    const PATH_SEPARATOR: &'static str = " ";
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Move;
 
     #[test]
     fn lines() {
-        assert_eq!(CardSwap::answer_line(1, Some(17)), "17");
-        assert_eq!(CardSwap::answer_line(2, None), "-1");
         let moves: Vec<Move> = ["AL", "*U", "BR"]
             .map(|t| t.parse().expect("a move"))
             .to_vec();

@@ -87,7 +87,7 @@ pub fn random_shape(rng: &mut Rng, max_size: usize) -> Shape {
 impl Testkit for CardSwap {
     /// A random valid input: 1 to `max_size` (at least 1) random boards of one shape, the
     /// judge's 2 x 3 half of the time, else [`random_shape`] (read it with [`shape_of`], run
-    /// the binary on it with [`args_for`]); each board but the first with or without its
+    /// the binary on it with `args_for`); each board but the first with or without its
     /// trailing blank stripped, with `\n` or `\r\n`, sometimes with blank lines between boards.
     fn random_input(rng: &mut Rng, max_size: usize) -> String {
         let shape = if rng.chance(0.5) {
@@ -109,7 +109,7 @@ impl Testkit for CardSwap {
         input
     }
 
-    /// The arguments the binary needs to read `input` as [`check_input`] reads it: none for
+    /// The arguments the binary needs to read `input` as `check_input` reads it: none for
     /// 2 x 3 boards, else `--rows R --cols C`.
     fn args_for(input: &str) -> Vec<String> {
         let shape = shape_of(input);

@@ -227,7 +227,7 @@ pub fn configurations() -> Vec<(&'static str, Options)> {
     ]
 }
 
-/// [`check_input`] with the configurations given.
+/// `check_input` with the configurations given.
 pub fn check_input_with(input: &str, configurations: &[(&str, Options)]) -> Result<usize, String> {
     let bad = |e: puzzle_frame::input::InputError| format!("bad input: {e}");
     let mut cases = Cases::new(input.as_bytes()).map_err(bad)?;

@@ -12,7 +12,7 @@
 //! - [`solve`]: the solver, a breadth-first search over canonical bitboard positions.
 //! - [`reference`](mod@reference): the brute-force reference over whole boards of names.
 //! - [`replay`]: plays moves on a case, checking each against the rules.
-//! - [`format`]: the judge's lines.
+//! - [`format`](mod@format): the judge's lines.
 //! - [`render`]: the solution as a film for `--show`.
 //! - [`modes`]: the binary's modes, `--hardest` and `--sweep` besides the shared loop.
 //! - `testkit` (feature `testkit`): generators and checks for the tests and `cargo xtask`.

@@ -89,12 +89,9 @@ impl Solving for Countdown {
     }
 }
 
-/// The judge's lines (format.rs): the answer line is the frame's default.
-impl Formatting for Countdown {
-    fn path_line(moves: &[char]) -> String {
-        moves.iter().collect()
-    }
-}
+/// The judge's lines (format.rs): the frame's defaults, the count (or `-1`) and the moves
+/// as they display.
+impl Formatting for Countdown {}
 
 /// The frames (render.rs): the number left, one cell.
 impl Rendering for Countdown {

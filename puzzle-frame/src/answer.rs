@@ -228,9 +228,6 @@ mod tests {
                 None => format!("#{number}: -1"),
             }
         }
-        fn path_line(moves: &[char]) -> String {
-            moves.iter().collect()
-        }
     }
 
     impl Rendering for Halver {

@@ -83,11 +83,7 @@
 //!     }
 //! }
 //!
-//! impl Formatting for Countdown {
-//!     fn path_line(moves: &[char]) -> String {
-//!         moves.iter().collect()
-//!     }
-//! }
+//! impl Formatting for Countdown {} // the answer and the moves as they display
 //!
 //! impl Rendering for Countdown {
 //!     type ReplayError = String;
@@ -206,8 +202,8 @@ pub trait Puzzle: Sized + 'static {
 
     /// One unit of the input that gets one answer.
     type Case;
-    /// One move of a solution.
-    type Move;
+    /// One move of a solution; `Display` writes it as `--path` prints it.
+    type Move: fmt::Display;
     /// The puzzle's own settings from its own options (`()` or the solver's `Options`).
     type Options: Default;
 
@@ -314,8 +310,11 @@ pub trait Solve {
     ) -> Result<Option<Vec<Self::Move>>, Limit<Self::OtherLimit>>;
 }
 
-/// The judge's lines (the crate's `format.rs`).
+/// The judge's lines (the crate's `format.rs`): the defaults are what most judges want.
 pub trait Formatting: Puzzle {
+    /// What `--path` prints between two moves (nothing by default: `UURD`).
+    const PATH_SEPARATOR: &'static str = "";
+
     /// The judge's answer line for case `number` (1-based): by default the fewest moves,
     /// or `-1`.
     fn answer_line(_number: usize, answer: Option<usize>) -> String {
@@ -326,14 +325,18 @@ pub trait Formatting: Puzzle {
     }
 
     /// The moves as `--path` (or, with [`Puzzle::ANSWER_HOLDS_MOVES`], the answer) prints
-    /// them ([`letters`] for moves that are directions).
-    fn path_line(moves: &[Self::Move]) -> String;
-}
-
-/// The moves as the letters `U`, `D`, `L`, `R`: the `--path` line of a puzzle whose move
-/// is a direction.
-pub fn letters(moves: &[grid_common::Dir]) -> String {
-    moves.iter().map(|d| d.letter()).collect()
+    /// them: by default each move as it displays, [`Formatting::PATH_SEPARATOR`] between.
+    fn path_line(moves: &[Self::Move]) -> String {
+        use fmt::Write;
+        let mut line = String::with_capacity(moves.len());
+        for (i, step) in moves.iter().enumerate() {
+            if i > 0 {
+                line.push_str(Self::PATH_SEPARATOR);
+            }
+            let _ = write!(line, "{step}");
+        }
+        line
+    }
 }
 
 /// The frames (the crate's `render.rs`).

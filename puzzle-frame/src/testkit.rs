@@ -45,7 +45,7 @@ pub trait Testkit: Binary<Case: fmt::Display> {
     fn moves_of(path_line: &str) -> Option<Vec<Self::Move>>;
 }
 
-/// The moves of a `--path` line of letters `U`, `D`, `L`, `R` ([`crate::puzzle::letters`]).
+/// The moves of a `--path` line of letters `U`, `D`, `L`, `R`.
 pub fn from_letters(line: &str) -> Option<Vec<grid_common::Dir>> {
     line.chars().map(grid_common::Dir::from_letter).collect()
 }
@@ -124,22 +124,34 @@ pub fn check_case<P: Testkit>(solver: &mut P::Solver, case: &P::Case) -> Result<
     }
 }
 
-/// [`check_case`] on every case of `input` (read with the default options, one solver for
-/// them all, so that what a case leaves behind is tested too): `Ok(cases checked)`, or
-/// `case N: ...` (`bad input: ...` for an input that does not read).
-pub fn check_input<P: Testkit>(input: &str) -> Result<usize, String> {
+/// The cases of `input` read with the default options, each given to `check`: `Ok(cases
+/// checked)`, or `case N: ...` (`bad input: ...` for an input that does not read).
+pub fn check_each<P: Testkit>(
+    input: &str,
+    mut check: impl FnMut(&P::Case) -> Result<(), String>,
+) -> Result<usize, String> {
     let options = P::Options::default();
-    let budget = MemoryBudget::default();
     let bad = |e: &dyn fmt::Display| format!("bad input: {e}");
-    let cases = P::cases(input.as_bytes(), &options, budget).map_err(|e| bad(&e))?;
-    let mut solver = P::solver(&options, &cases, budget).map_err(|e| e.to_string())?;
+    let cases =
+        P::cases(input.as_bytes(), &options, MemoryBudget::default()).map_err(|e| bad(&e))?;
     let mut checked = 0;
     for (number, case) in (1..).zip(cases) {
         let case = case.map_err(|e| bad(&e))?;
-        check_case::<P>(&mut solver, &case).map_err(|e| format!("case {number}: {e}"))?;
+        check(&case).map_err(|e| format!("case {number}: {e}"))?;
         checked += 1;
     }
     Ok(checked)
+}
+
+/// [`check_case`] on every case of `input` ([`check_each`]), one solver for them all, so
+/// that what a case leaves behind is tested too.
+pub fn check_input<P: Testkit>(input: &str) -> Result<usize, String> {
+    let options = P::Options::default();
+    let budget = MemoryBudget::default();
+    let cases =
+        P::cases(input.as_bytes(), &options, budget).map_err(|e| format!("bad input: {e}"))?;
+    let mut solver = P::solver(&options, &cases, budget).map_err(|e| e.to_string())?;
+    check_each::<P>(input, |case| check_case::<P>(&mut solver, case))
 }
 
 /// The check of every path the binary prints: runs `binary` with `--path` on `input` (its
@@ -266,6 +278,24 @@ pub fn mangled_inputs<P: Testkit>(
         }
     }
     (errors, answered)
+}
+
+/// The shrinker's frame: smaller inputs than `input` (none when it does not read with the
+/// default options): each case alone, then the input with one case replaced by each of
+/// `smaller(case, its text)` ([`shrink_cases`]).
+pub fn shrink_input<P: Testkit>(
+    input: &str,
+    smaller: impl Fn(&P::Case, &str) -> Vec<String>,
+) -> Vec<String> {
+    let options = P::Options::default();
+    let Ok(cases) = P::cases(input.as_bytes(), &options, MemoryBudget::default()) else {
+        return Vec::new();
+    };
+    let Ok(cases) = cases.collect::<Result<Vec<_>, _>>() else {
+        return Vec::new();
+    };
+    let texts: Vec<String> = cases.iter().map(|case| case.to_string()).collect();
+    shrink_cases(&texts, |i, text| smaller(&cases[i], text))
 }
 
 /// Smaller inputs from an input's cases (`texts`, each in the judge's format): each case

@@ -1,8 +1,8 @@
-//! The judge's lines: the answer of a case and the moves of its solution.
+//! The judge's lines: `Case k: d`; `--path` prints the head's moves as their letters
+//! `U`, `D`, `L`, `R` (the frame's default; an empty line for no moves).
 
-use crate::case::Move;
 use crate::SnakeMaze;
-use puzzle_frame::puzzle::{letters, Formatting};
+use puzzle_frame::puzzle::Formatting;
 
 impl Formatting for SnakeMaze {
     /// The judge's answer line for case `number` (1-based): `Case k: d`, or `Case k: -1` when
@@ -12,11 +12,6 @@ impl Formatting for SnakeMaze {
             Some(d) => format!("Case {number}: {d}"),
             None => format!("Case {number}: -1"),
         }
-    }
-
-    /// The head's moves as letters `U`, `D`, `L`, `R` (an empty line for no moves).
-    fn path_line(moves: &[Move]) -> String {
-        letters(moves)
     }
 }
 
@@ -28,10 +23,5 @@ mod tests {
     fn lines_in_the_judges_words() {
         assert_eq!(SnakeMaze::answer_line(3, Some(9)), "Case 3: 9");
         assert_eq!(SnakeMaze::answer_line(1, None), "Case 1: -1");
-        assert_eq!(
-            SnakeMaze::path_line(&[Move::Up, Move::Left, Move::Down, Move::Right]),
-            "ULDR"
-        );
-        assert_eq!(SnakeMaze::path_line(&[]), "");
     }
 }

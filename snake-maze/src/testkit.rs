@@ -8,7 +8,7 @@ use grid_common::{Grid, Pos};
 use puzzle_frame::rng::Rng;
 use puzzle_frame::testkit::{check_moves, from_letters, BenchInput, Testkit};
 
-/// Positions a case may need for [`check_input`] to compare it; larger cases are skipped.
+/// Positions a case may need for `check_input` to compare it; larger cases are skipped.
 pub const CHECK_LIMIT: u64 = 200_000;
 
 /// A random self-avoiding body of at most `length` blocks (at least 2) in a free lair of
@@ -269,7 +269,7 @@ pub struct Checked {
     pub skipped: usize,
 }
 
-/// [`check_input`], saying how many cases were checked and how many skipped.
+/// `check_input`, saying how many cases were checked and how many skipped.
 pub fn check_input_counts(input: &str) -> Result<Checked, String> {
     let cases =
         parse_all(input.as_bytes()).map_err(|e| format!("the input does not parse: {e}"))?;

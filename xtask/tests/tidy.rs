@@ -2,7 +2,8 @@
 //! tests that `cargo test -p xtask` runs, so that nobody has to remember them.
 //!
 //! - every puzzle crate (and the template `cargo xtask new` copies) has the files of the
-//!   role table, its tests included ([`ROLE_FILES`], the one list to update with the table);
+//!   role table, its tests included ([`ROLE_FILES`], the one list to update with the table),
+//!   and any other test file is named in ARCHITECTURE.md;
 //! - the dependency rules: `grid-common` depends on nothing, `puzzle-frame` on `grid-common`
 //!   only, a puzzle crate on `grid-common`, `puzzle-frame`, `itertools` and (for its tests)
 //!   `insta`, never on another puzzle crate; `xtask` on nothing from crates.io;
@@ -94,6 +95,32 @@ fn role_files(root: &Path) -> Vec<String> {
                 "{folder}: no {missing} (ARCHITECTURE.md's role table)"
             ));
         }
+    }
+    problems
+}
+
+/// Every test file of a puzzle crate beyond the role table's is named in ARCHITECTURE.md
+/// (with its reason): no test file nobody documents.
+fn extra_tests_documented(root: &Path) -> Vec<String> {
+    let architecture = read(&root.join("ARCHITECTURE.md"));
+    let mut problems = Vec::new();
+    for member in puzzles(root) {
+        let Ok(entries) = std::fs::read_dir(root.join(&member.folder).join("tests")) else {
+            continue;
+        };
+        let mut extra: Vec<String> = entries
+            .flatten()
+            .map(|entry| format!("tests/{}", entry.file_name().to_string_lossy()))
+            .filter(|file| file.ends_with(".rs") && !ROLE_FILES.contains(&file.as_str()))
+            .filter(|file| !architecture.contains(&format!("`{file}`")))
+            .collect();
+        extra.sort();
+        problems.extend(extra.into_iter().map(|file| {
+            format!(
+                "{}/{file}: a test file ARCHITECTURE.md does not name (say why it is there)",
+                member.folder
+            )
+        }));
     }
     problems
 }
@@ -319,6 +346,7 @@ fn every_puzzle_crate_has_the_role_files_and_tests() {
         "role files in ARCHITECTURE.md",
         role_files_documented(&root),
     );
+    assert_none("test files beyond the roles", extra_tests_documented(&root));
 }
 
 #[test]
@@ -423,6 +451,16 @@ fn each_check_fails_on_its_planted_breach() {
                 .expect("rename the copy's robustness.rs");
         },
         &format!("{crate_dir}: no tests/robustness.rs"),
+    );
+    fails_when_planted(
+        "undocumented-test",
+        extra_tests_documented,
+        |copy| {
+            let tests = copy.0.join(&crate_dir).join("tests");
+            std::fs::write(tests.join("stray.rs"), "//! A test nobody documents.\n")
+                .expect("write a stray test");
+        },
+        &format!("{crate_dir}/tests/stray.rs: a test file ARCHITECTURE.md does not name"),
     );
     fails_when_planted(
         "undocumented-role",

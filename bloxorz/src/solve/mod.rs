@@ -234,7 +234,7 @@ impl Solve for Solver {
         self.options.budget = budget;
     }
 
-    /// The bytes the solver keeps between cases: the last case's tables ([`Kept`]), which a
+    /// The bytes the solver keeps between cases: the last case's tables (`Kept`), which a
     /// film drawn after the case must leave to it.
     fn held_bytes(&self) -> u64 {
         let kept = &self.kept;

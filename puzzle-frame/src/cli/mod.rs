@@ -1,4 +1,4 @@
-//! What the puzzle binaries share: typed options and their parser ([`args`]), the options
+//! What the puzzle binaries share: typed options and their parser (`args`), the options
 //! every binary takes, read once into [`Settings`], reading the input, what is printed
 //! besides the answers ([`Printing`]), and the exit codes.
 //!
