@@ -48,7 +48,12 @@ mod tests {
         assert_eq!(maze_line(2, false), "Maze #2\nImpossible.");
         assert_eq!(pushes_line(Some(7)), "7");
         assert_eq!(pushes_line(None), "-1");
-        let moves = [Move::walk(Dir::Up), Move::push(Dir::Right), Move::push(Dir::Down), Move::walk(Dir::Left)];
+        let moves = [
+            Move::walk(Dir::Up),
+            Move::push(Dir::Right),
+            Move::push(Dir::Down),
+            Move::walk(Dir::Left),
+        ];
         assert_eq!(path_line(Format::Poj, &moves), "nESw");
         assert_eq!(path_line(Format::Xsb, &moves), "uRDl");
     }

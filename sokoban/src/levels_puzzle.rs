@@ -31,7 +31,10 @@ impl Puzzle for Levels {
         Ok(parse::Cases::new(input, Format::Xsb))
     }
 
-    fn solver(options: &solve::Options, _: &parse::Cases<'_>) -> Result<solve::Solver, solve::Limit> {
+    fn solver(
+        options: &solve::Options,
+        _: &parse::Cases<'_>,
+    ) -> Result<solve::Solver, solve::Limit> {
         Ok(solve::Solver::new(options))
     }
 

@@ -127,7 +127,10 @@ Output: for each level, the fewest pushes that put every box on a goal, or -1.
         Ok(parse::Cases::new(input, Format::Poj))
     }
 
-    fn solver(options: &solve::Options, _: &parse::Cases<'_>) -> Result<solve::Solver, solve::Limit> {
+    fn solver(
+        options: &solve::Options,
+        _: &parse::Cases<'_>,
+    ) -> Result<solve::Solver, solve::Limit> {
         Ok(solve::Solver::new(options))
     }
 
@@ -186,7 +189,10 @@ Output: for each level, the fewest pushes that put every box on a goal, or -1.
         out: &mut dyn std::io::Write,
     ) -> RunResult {
         if options.xsb || parse::detect(input) == Format::Xsb {
-            let options = solve::Options { xsb: true, ..options };
+            let options = solve::Options {
+                xsb: true,
+                ..options
+            };
             return puzzle_frame::answer::answer_cases::<Levels>(&options, printing, input, out);
         }
         printing.path = false;

@@ -55,7 +55,7 @@ pub fn optimum(case: &Case) -> Option<Cost> {
             }
             let new_cost = (pushes, cost.1 + 1);
             let state = (after, next);
-            if best.get(&state).is_none_or(|&old| new_cost < old) {
+            if best.get(&state).map_or(true, |&old| new_cost < old) {
                 best.insert(state.clone(), new_cost);
                 queue.push(Reverse((new_cost, state)));
             }

@@ -42,13 +42,17 @@ pub fn film(case: &Case, moves: &[Move], plan: FilmPlan) -> Result<Film, ReplayE
         }
     });
     let Some(mut start) = Grid::from_cells(b.rows, b.cols, cells.collect()) else {
-        return Ok(Film::refused(plan.budget.refuse("the film's board", u64::MAX)));
+        return Ok(Film::refused(
+            plan.budget.refuse("the film's board", u64::MAX),
+        ));
     };
     if let Some(cell) = start.get_mut(b.pos(b.player)) {
         *cell = 'S';
     }
     let focus: Vec<Pos> = b.goals.iter().map(|&g| b.pos(g)).collect();
-    let mut film = FilmBuilder::planned(start, plan).focus(focus).legend(LEGEND);
+    let mut film = FilmBuilder::planned(start, plan)
+        .focus(focus)
+        .legend(LEGEND);
     let mut pushes = played.pushed.iter();
     for (step, m) in played.players.windows(2).zip(moves) {
         film.set(step[0], floor(step[0]));
@@ -76,8 +80,14 @@ mod tests {
 
     #[test]
     fn a_push_is_drawn_apart_from_a_walk() {
-        let case = parse_all(b"2 4\n.SBT\n....\n", Format::Poj).unwrap().remove(0);
-        let moves = [Move::walk(Dir::Left), Move::walk(Dir::Right), Move::push(Dir::Right)];
+        let case = parse_all(b"2 4\n.SBT\n....\n", Format::Poj)
+            .unwrap()
+            .remove(0);
+        let moves = [
+            Move::walk(Dir::Left),
+            Move::walk(Dir::Right),
+            Move::push(Dir::Right),
+        ];
         let shown = film(&case, &moves, FilmPlan::whole()).unwrap();
         let boards: Vec<Vec<String>> = shown.frames().map(|f| f.rows()).collect();
         assert_eq!(boards[0], [".SBT", "...."]);

@@ -57,13 +57,22 @@ pub struct Replayed {
 pub fn replay(case: &Case, moves: &[Move]) -> Result<Replayed, ReplayError> {
     let b = &case.board;
     let (rows, cols) = (b.rows as i64, b.cols as i64);
-    let wall = |r: i64, c: i64| !(0..rows).contains(&r) || !(0..cols).contains(&c) || b.walls[(r * cols + c) as usize];
-    let mut boxes: BTreeSet<(i64, i64)> = b.boxes.iter().map(|&x| ((x / b.cols) as i64, (x % b.cols) as i64)).collect();
+    let wall = |r: i64, c: i64| {
+        !(0..rows).contains(&r) || !(0..cols).contains(&c) || b.walls[(r * cols + c) as usize]
+    };
+    let mut boxes: BTreeSet<(i64, i64)> = b
+        .boxes
+        .iter()
+        .map(|&x| ((x / b.cols) as i64, (x % b.cols) as i64))
+        .collect();
     let (mut r, mut c) = ((b.player / b.cols) as i64, (b.player % b.cols) as i64);
     let mut done = Replayed {
         players: vec![Pos::new(r as usize, c as usize)],
         pushed: Vec::new(),
-        cost: Cost { pushes: 0, moves: 0 },
+        cost: Cost {
+            pushes: 0,
+            moves: 0,
+        },
         solved: false,
     };
     for (i, &m) in moves.iter().enumerate() {
@@ -89,7 +98,9 @@ pub fn replay(case: &Case, moves: &[Move]) -> Result<Replayed, ReplayError> {
             (true, true) => {
                 let (br, bc) = (nr + dr, nc + dc);
                 if wall(br, bc) || boxes.contains(&(br, bc)) {
-                    return Err(illegal("the box would go into a wall, off the board or into a box"));
+                    return Err(illegal(
+                        "the box would go into a wall, off the board or into a box",
+                    ));
                 }
                 boxes.remove(&(nr, nc));
                 boxes.insert((br, bc));
@@ -103,7 +114,11 @@ pub fn replay(case: &Case, moves: &[Move]) -> Result<Replayed, ReplayError> {
         done.cost.moves += 1;
         done.players.push(Pos::new(r as usize, c as usize));
     }
-    let goals: BTreeSet<(i64, i64)> = b.goals.iter().map(|&g| ((g / b.cols) as i64, (g % b.cols) as i64)).collect();
+    let goals: BTreeSet<(i64, i64)> = b
+        .goals
+        .iter()
+        .map(|&g| ((g / b.cols) as i64, (g % b.cols) as i64))
+        .collect();
     done.solved = boxes.is_subset(&goals);
     Ok(done)
 }
@@ -161,8 +176,15 @@ mod tests {
         assert!(replay(case, &off).is_err());
         let too_far = read_moves(Format::Poj, "EEE").unwrap();
         assert_eq!(replay(case, &too_far).unwrap_err().step, 3);
-        assert!(!replay(case, &read_moves(Format::Poj, "E").unwrap()).unwrap().solved);
+        assert!(
+            !replay(case, &read_moves(Format::Poj, "E").unwrap())
+                .unwrap()
+                .solved
+        );
         assert_eq!(read_moves(Format::Poj, "EeX"), Err((2, 'X')));
-        assert_eq!(read_moves(Format::Xsb, "lR").unwrap()[1], Move::push(Dir::Right));
+        assert_eq!(
+            read_moves(Format::Xsb, "lR").unwrap()[1],
+            Move::push(Dir::Right)
+        );
     }
 }

@@ -25,16 +25,23 @@ pub fn check_case(case: &Case) -> Result<(), String> {
     let Some(moves) = moves else {
         return match best {
             None => Ok(()),
-            Some(best) => Err(format!("the solver finds no solution, the reference {best:?}\n{}", text())),
+            Some(best) => Err(format!(
+                "the solver finds no solution, the reference {best:?}\n{}",
+                text()
+            )),
         };
     };
     let line = path_line(case.format, &moves);
-    let played = replay::replay(case, &moves).map_err(|e| format!("{line} does not replay: {e}\n{}", text()))?;
+    let played = replay::replay(case, &moves)
+        .map_err(|e| format!("{line} does not replay: {e}\n{}", text()))?;
     if !played.solved {
         return Err(format!("{line} does not solve the case\n{}", text()));
     }
     let Some(best) = best else {
-        return Err(format!("the solver finds {line}, the reference nothing\n{}", text()));
+        return Err(format!(
+            "the solver finds {line}, the reference nothing\n{}",
+            text()
+        ));
     };
     let got = Cost::of(&moves);
     let agree = match case.format {
@@ -42,7 +49,10 @@ pub fn check_case(case: &Case) -> Result<(), String> {
         Format::Xsb => got.pushes == best.pushes,
     };
     if !agree || played.cost != got {
-        return Err(format!("the solver's {line} costs {got:?}, the reference's optimum {best:?}\n{}", text()));
+        return Err(format!(
+            "the solver's {line} costs {got:?}, the reference's optimum {best:?}\n{}",
+            text()
+        ));
     }
     Ok(())
 }
@@ -68,7 +78,10 @@ pub fn shrink_input(input: &str) -> Vec<String> {
         Format::Poj => ("", '.'),
         Format::Xsb => ("; shrunk\n", '-'),
     };
-    let texts: Vec<String> = cases.iter().map(|c| format!("{prefix}{}", c.to_input())).collect();
+    let texts: Vec<String> = cases
+        .iter()
+        .map(|c| format!("{prefix}{}", c.to_input()))
+        .collect();
     let mut out = Vec::new();
     if texts.len() > 1 {
         out.extend(texts.iter().cloned());

@@ -1,13 +1,16 @@
-//! Every `--path` the binary prints replays legally to the goal, with exactly as many moves
-//! as the answer says, and the answers agree with the reference.
+//! Every sequence the binary prints replays legally and solves its case with the optimal
+//! cost the reference finds: POJ's answers (pushes and moves) and XSB's `--path` lines
+//! (pushes).
 
-use grid_common::Dir;
 use puzzle_frame::rng::Rng;
 
-use sokoban::parse::parse_all;
+use sokoban::case::Format;
+use sokoban::parse::{detect, parse_all};
 use sokoban::reference;
-use sokoban::replay::replay;
-use sokoban::testkit::random_input;
+use sokoban::replay::{read_moves, replay};
+use sokoban::solve::Cost;
+use sokoban::testkit::{judge_check, random_level, random_maze};
+use sokoban::Case;
 
 /// The binary under test.
 const BINARY: &str = env!("CARGO_BIN_EXE_sokoban");
@@ -20,52 +23,81 @@ fn run(args: &[&str], input: &str) -> String {
     String::from_utf8(output.stdout).expect("the output is UTF-8")
 }
 
-/// Checks the `--path` output of one input against its cases; the number of cases.
-fn check_paths(input: &str) -> usize {
-    let cases = parse_all(input.as_bytes()).expect("a valid input");
-    let output = run(&["--path"], input);
+/// The cost of `line` on `case`, which it must solve.
+fn played(case: &Case, line: &str) -> Cost {
+    let moves = read_moves(case.format, line).expect("move letters");
+    let played = replay(case, &moves).unwrap_or_else(|e| panic!("{e}\n{}", case.to_input()));
+    assert!(played.solved, "{line} does not solve\n{}", case.to_input());
+    played.cost
+}
+
+/// Checks the `--path` output of XSB levels; the number of levels.
+fn check_levels(input: &str) -> usize {
+    let cases = parse_all(input.as_bytes(), Format::Xsb).expect("valid levels");
+    let output = run(&["--xsb", "--path"], input);
     let mut lines = output.lines();
-    for (i, case) in cases.iter().enumerate() {
+    for case in &cases {
         let answer = lines.next().expect("an answer line");
-        let expected = reference::count(case);
+        let best = reference::count(case);
         if answer == "-1" {
-            assert_eq!(expected, None, "case {}: {}", i + 1, case.to_input());
+            assert_eq!(best, None, "{}", case.to_input());
             continue;
         }
-        let count: usize = answer.parse().expect("a number of moves");
-        assert_eq!(Some(count), expected, "case {}: {}", i + 1, case.to_input());
-        let path = lines.next().expect("a path line");
-        let moves: Vec<Dir> = path
-            .chars()
-            .map(|c| Dir::from_letter(c).expect("a letter U, D, L or R"))
-            .collect();
-        assert_eq!(moves.len(), count, "case {}: path {path}", i + 1);
-        match replay(case, &moves) {
-            Ok(replayed) => assert!(
-                replayed.solved,
-                "case {}: the moves {path} do not end on the goal\n{}",
-                i + 1,
-                case.to_input()
-            ),
-            Err(e) => panic!("case {}: {e}\n{}", i + 1, case.to_input()),
-        }
+        let pushes: usize = answer.parse().expect("a number of pushes");
+        assert_eq!(Some(pushes), best, "{}", case.to_input());
+        assert_eq!(played(case, lines.next().expect("a path")).pushes, pushes);
     }
-    assert_eq!(lines.next(), None, "nothing after the last case");
+    assert_eq!(lines.next(), None, "nothing after the last level");
     cases.len()
 }
 
 #[test]
-fn printed_paths_replay_to_the_goal() {
+fn poj_answers_are_optimal_sequences() {
     let mut rng = Rng::new(42);
-    // One input of many cases: the binary runs once, and boards of every size follow each
-    // other.
     let mut input = String::new();
-    for round in 0..400 {
-        let text = random_input(&mut rng, [4, 8, 16, 30][round % 4]);
-        input.push_str(text.trim_end_matches("0 0\n"));
+    for round in 0..300 {
+        input.push_str(&random_maze(&mut rng, [3, 6, 12, 20][round % 4], 20));
     }
     input.push_str("0 0\n");
-    assert!(check_paths(&input) >= 400);
+    let cases = parse_all(input.as_bytes(), Format::Poj).expect("valid mazes");
+    let output = run(&[], &input);
+    let mut lines = output.lines();
+    for (k, case) in (1..).zip(&cases) {
+        assert_eq!(lines.next(), Some(format!("Maze #{k}").as_str()));
+        let answer = lines.next().expect("an answer");
+        let found = (answer != "Impossible.").then(|| played(case, answer));
+        assert_eq!(
+            found,
+            reference::optimum(case),
+            "maze {k}\n{}",
+            case.to_input()
+        );
+        assert_eq!(lines.next(), Some(""), "a blank line after maze {k}");
+    }
+    assert_eq!(lines.next(), None);
+    let expected: String = cases
+        .iter()
+        .map(|c| {
+            reference::optimum(c).map_or("Impossible\n".into(), |c| {
+                format!("{} {}\n", c.pushes, c.moves)
+            })
+        })
+        .collect();
+    assert_eq!(judge_check(&input, &expected, &output), Ok(()));
+}
+
+#[test]
+fn xsb_paths_are_push_optimal() {
+    let mut rng = Rng::new(7);
+    let mut input = String::new();
+    for k in 0..150 {
+        input.push_str(&format!(
+            "; {k}\n{}\n\n",
+            random_level(&mut rng, [3, 4, 5][k % 3], 3)
+        ));
+    }
+    assert_eq!(detect(input.as_bytes()), Format::Xsb);
+    assert!(check_levels(&input) >= 150);
 }
 
 #[test]
@@ -78,10 +110,14 @@ fn the_paths_of_every_valid_snapshot_case_replay() {
             continue;
         }
         let input = std::fs::read_to_string(&path).expect("a case file");
-        // Only inputs that parse whole (the error cases are pinned by their snapshots).
-        if parse_all(input.as_bytes()).is_ok() {
-            checked += check_paths(&input);
+        if detect(input.as_bytes()) == Format::Xsb
+            && parse_all(input.as_bytes(), Format::Xsb).is_ok()
+        {
+            let args = std::fs::read_to_string(path.with_extension("args")).unwrap_or_default();
+            if !args.contains("--max") {
+                checked += check_levels(&input);
+            }
         }
     }
-    assert!(checked >= 3, "{checked} cases");
+    assert!(checked >= 5, "{checked} levels");
 }

@@ -65,7 +65,10 @@ pub fn parse_all(input: &[u8], format: Format) -> Result<Vec<Case>, InputError> 
 pub fn detect(input: &[u8]) -> Format {
     let first = input
         .split(|&b| b == b'\n')
-        .map(|line| line.trim_ascii_start())
+        .map(|line| {
+            let start = line.iter().position(|b| !b.is_ascii_whitespace());
+            &line[start.unwrap_or(line.len())..]
+        })
         .find(|line| !line.is_empty());
     match first.and_then(|line| line.first()) {
         Some(b';' | b'#') => Format::Xsb,

@@ -59,8 +59,7 @@ pub fn read_case(reader: &mut Reader<'_>, case: usize) -> Result<Option<Case>, I
                     at,
                     format!(
                         "one '{}' ({}), which is at line {line}, column {column}",
-                        b as char,
-                        NAMES[which]
+                        b as char, NAMES[which]
                     ),
                     format!("a second '{}'", b as char),
                 ));
@@ -113,7 +112,10 @@ mod tests {
         let cases = parse_all(b"1 3\nSBT\n\n2 2\r\nSB\r\n#T\r\n0 0\n  \n", Format::Poj).unwrap();
         assert_eq!(cases.len(), 2);
         let b = &cases[1].board;
-        assert_eq!((b.player, b.boxes.as_slice(), b.goals.as_slice()), (0, &[1][..], &[3][..]));
+        assert_eq!(
+            (b.player, b.boxes.as_slice(), b.goals.as_slice()),
+            (0, &[1][..], &[3][..])
+        );
         assert!(b.walls[2] && !b.walls[3]);
         assert_eq!(cases[1].to_input(), "2 2\nSB\n#T\n");
         assert!(parse_all(b"", Format::Poj).unwrap().is_empty());
@@ -127,7 +129,10 @@ mod tests {
         let e = error("1 3\nSBT\n1 3\nSBX\n");
         assert_eq!((e.case, e.line, e.column), (Some(2), 4, 3));
         let e = error("1 3\nS.T\n");
-        assert_eq!((e.line, e.column, e.found.as_str()), (2, 1, "no 'B' in its 1 rows"));
+        assert_eq!(
+            (e.line, e.column, e.found.as_str()),
+            (2, 1, "no 'B' in its 1 rows")
+        );
         let e = error("300 300\n");
         assert_eq!((e.line, e.column, e.found.as_str()), (1, 5, "300"));
         let e = error("1 3\nSBT\n0 0\nmore\n");

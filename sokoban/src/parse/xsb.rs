@@ -215,7 +215,10 @@ mod tests {
         let e = error("; x\n#####\n#@$.#\n#@ ##\n#####\n");
         assert_eq!((e.case, e.line, e.column), (Some(1), 4, 2));
         let e = error("#####\n#@$.#\n#####\n\n#####\n# $.#\n#####\n");
-        assert_eq!((e.case, e.line, e.column, e.found.as_str()), (Some(2), 5, 1, "none"));
+        assert_eq!(
+            (e.case, e.line, e.column, e.found.as_str()),
+            (Some(2), 5, 1, "none")
+        );
         let e = error("######\n#@$$.#\n######\n");
         assert_eq!((e.line, e.found.as_str()), (1, "2 boxes and 1 goals"));
         let e = error("#####\n#@$x#\n#####\n");

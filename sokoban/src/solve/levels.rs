@@ -2,11 +2,11 @@
 //!
 //! The engine takes a [`Problem`] and [`Limits`] and returns a push-optimal solution as
 //! `LURD` bytes (lower case a walk, upper case a push). Which engine answers is the one
-//! `use` line below: today [`super::plain`], the plain breadth-first search over pushes
-//! (exact, slow on large levels); the multi-box engine of `solve/push/` takes the same
-//! call.
+//! `use` line below: [`super::push`], the A* engine with its deadlock rules. The plain
+//! breadth-first search over pushes, [`super::plain`], takes the same call (the tests
+//! compare the two).
 
-use super::plain as engine;
+use super::push as engine;
 use super::{Limit, Options};
 use crate::case::{Board, Move};
 use grid_common::Dir;

@@ -131,7 +131,13 @@ pub fn solve(problem: &Problem, limits: &Limits) -> Result<Option<Vec<u8>>, Limi
     if boxes.iter().any(|&b| !geometry.live[usize::from(b)]) {
         return Ok(None);
     }
-    let mut search = Search::new(&geometry, boxes.len(), problem.rows * problem.cols, limits, &mut ledger)?;
+    let mut search = Search::new(
+        &geometry,
+        boxes.len(),
+        problem.rows * problem.cols,
+        limits,
+        &mut ledger,
+    )?;
     let start_player = search.region_of(&boxes, problem.player);
     boxes.push(start_player);
     search.insert(&boxes, EMPTY, &mut ledger)?;
@@ -328,11 +334,18 @@ impl<'g> Search<'g> {
     }
 
     fn solved(&self, key: &[u16]) -> bool {
-        key[..self.width].iter().all(|&b| self.geometry.goal[usize::from(b)])
+        key[..self.width]
+            .iter()
+            .all(|&b| self.geometry.goal[usize::from(b)])
     }
 
     /// The `LURD` letters from the start (the player at `player`) to position `end`.
-    fn letters(&mut self, end: usize, player: usize, ledger: &mut Ledger) -> Result<Vec<u8>, OverBudget> {
+    fn letters(
+        &mut self,
+        end: usize,
+        player: usize,
+        ledger: &mut Ledger,
+    ) -> Result<Vec<u8>, OverBudget> {
         let mut chain = vec![end];
         while let Some(&last) = chain.last() {
             match self.parents[last] {
@@ -412,7 +425,9 @@ fn difference(before: &[u16], after: &[u16]) -> (usize, usize) {
 fn hash(key: &[u16]) -> u64 {
     let mut h: u64 = 0x9e37_79b9_7f4a_7c15;
     for &c in key {
-        h = (h ^ u64::from(c)).wrapping_mul(0x0100_0000_01b3).rotate_left(29);
+        h = (h ^ u64::from(c))
+            .wrapping_mul(0x0100_0000_01b3)
+            .rotate_left(29);
     }
     h ^ (h >> 32)
 }

@@ -114,7 +114,14 @@ impl Search<'_> {
 
     /// Every push from the box at `box_cell`, the player at `player` after `moves` moves
     /// (position `from`), into `next`: the positions new to this level or improved.
-    fn expand(&mut self, box_cell: usize, player: usize, moves: u32, from: u32, next: &mut Vec<u32>) {
+    fn expand(
+        &mut self,
+        box_cell: usize,
+        player: usize,
+        moves: u32,
+        from: u32,
+        next: &mut Vec<u32>,
+    ) {
         self.walk_from(box_cell, player);
         for dir in Dir::ALL {
             let behind = self.board.step(box_cell, dir.opposite());
@@ -156,7 +163,10 @@ impl Search<'_> {
         let mut moves = Vec::new();
         for p in chain {
             let dir = Dir::from_index(p % 4);
-            let behind = self.board.step(box_cell, dir.opposite()).unwrap_or(box_cell);
+            let behind = self
+                .board
+                .step(box_cell, dir.opposite())
+                .unwrap_or(box_cell);
             self.walk_from(box_cell, player);
             moves.extend(self.walk_back(behind).into_iter().map(Move::walk));
             moves.push(Move::push(dir));

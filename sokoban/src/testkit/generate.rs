@@ -98,9 +98,15 @@ pub fn serpentine_maze(size: usize) -> String {
 /// the reference stays quick), as many goals or one more, some boxes already on goals, and
 /// now and then the player sealed in by walls. Many are impossible.
 pub fn random_level(rng: &mut Rng, max_side: usize, max_boxes: usize) -> String {
-    let (rows, cols) = (rng.range(1, max_side.max(2)), rng.range(2, max_side.max(2)));
+    let (rows, cols) = loop {
+        let (r, c) = (rng.range(1, max_side.max(2)), rng.range(1, max_side.max(3)));
+        if r * c >= 3 {
+            break (r, c);
+        }
+    };
     let limit = if rows * cols > 16 { 2 } else { max_boxes };
-    let boxes = rng.range(1, limit.clamp(1, (rows * cols).saturating_sub(1).max(1)));
+    // Room for the player and a goal per box.
+    let boxes = rng.range(1, limit.min((rows * cols - 1) / 2).max(1));
     let extra_goal = usize::from(rng.chance(0.2) && rows * cols > 2 * boxes + 1);
     let mut cells = vec![vec![b'#'; cols + 2]; rows + 2];
     let wall_share = [0.0, 0.1, 0.2][rng.below(3)];

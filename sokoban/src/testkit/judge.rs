@@ -21,10 +21,18 @@ pub fn judge_check(input: &str, expected: &str, actual: &str) -> Result<(), Stri
     };
     let got = output_costs(&cases, actual)?;
     if want.len() != cases.len() {
-        return Err(format!("{} mazes, {} expected answers", cases.len(), want.len()));
+        return Err(format!(
+            "{} mazes, {} expected answers",
+            cases.len(),
+            want.len()
+        ));
     }
     match (1..).zip(want.iter().zip(&got)).find(|(_, (w, g))| w != g) {
-        Some((k, (w, g))) => Err(format!("maze {k}: expected {}, found {}", show(*w), show(*g))),
+        Some((k, (w, g))) => Err(format!(
+            "maze {k}: expected {}, found {}",
+            show(*w),
+            show(*g)
+        )),
         None => Ok(()),
     }
 }
@@ -42,10 +50,15 @@ fn ans_costs(text: &str) -> Result<Vec<Option<Cost>>, String> {
             if line == "Impossible" {
                 return Ok(None);
             }
-            let numbers: Vec<usize> = line.split_whitespace().filter_map(|n| n.parse().ok()).collect();
+            let numbers: Vec<usize> = line
+                .split_whitespace()
+                .filter_map(|n| n.parse().ok())
+                .collect();
             match numbers[..] {
                 [pushes, moves] => Ok(Some(Cost { pushes, moves })),
-                _ => Err(format!("an .ans line `{line}` is neither `PUSHES MOVES` nor `Impossible`")),
+                _ => Err(format!(
+                    "an .ans line `{line}` is neither `PUSHES MOVES` nor `Impossible`"
+                )),
             }
         })
         .collect()
@@ -77,7 +90,8 @@ fn output_costs(cases: &[Case], text: &str) -> Result<Vec<Option<Cost>>, String>
 
 /// The cost of the moves `line` on `case`, which must solve it.
 fn replayed(case: &Case, line: &str) -> Result<Cost, String> {
-    let moves = read_moves(Format::Poj, line).map_err(|(i, ch)| format!("`{ch}` at column {} is not a move", i + 1))?;
+    let moves = read_moves(Format::Poj, line)
+        .map_err(|(i, ch)| format!("`{ch}` at column {} is not a move", i + 1))?;
     let played = replay(case, &moves).map_err(|e| e.to_string())?;
     match played.solved {
         true => Ok(played.cost),
@@ -102,7 +116,12 @@ mod tests {
         assert!(judge_check(SAMPLE, ANS, &longer).is_err());
         let wrong_walk = OUT.replace("eennww", "eennwn");
         assert!(judge_check(SAMPLE, ANS, &wrong_walk).is_err());
-        assert!(judge_check(SAMPLE, ANS, &OUT.replace("Maze #2\nImpossible.", "Maze #2\nEE")).is_err());
+        assert!(judge_check(
+            SAMPLE,
+            ANS,
+            &OUT.replace("Maze #2\nImpossible.", "Maze #2\nEE")
+        )
+        .is_err());
         assert!(judge_check(SAMPLE, ANS, &OUT.replace("\n\nMaze #3", "\nMaze #3")).is_err());
         assert!(judge_check(SAMPLE, "5 6\nImpossible\n6 28\n3 19\n", OUT).is_err());
     }
