@@ -263,6 +263,7 @@ impl<'a> Search<'a> {
                 None => return self.normalise(boxes, from),
             }
         }
+        debug_assert_eq!(least, self.normalise(boxes, from), "the child region's least cell");
         least
     }
 
