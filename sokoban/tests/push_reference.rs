@@ -343,3 +343,55 @@ fn the_state_limit_and_the_memory_budget_give_up_deterministically() {
         Ok(reference(&problem).expect("small").expect("solvable"))
     );
 }
+
+/// `p` with a sealed empty room of at least `cells` floor cells below it (the level's
+/// last row is a wall row, which seals it): the floor grows past the sizes where the
+/// engine stores box lists instead of bitsets and drops the player's side from its
+/// distances, while the reachable states stay those of `p`.
+fn with_sealed_room(p: &Problem, cells: usize) -> Problem {
+    let inner = p.cols - 2;
+    let extra = cells.div_ceil(inner) + 1;
+    let mut walls = p.walls.clone();
+    for r in 0..extra {
+        for c in 0..p.cols {
+            walls.push(r + 1 == extra || c == 0 || c + 1 == p.cols);
+        }
+    }
+    Problem {
+        rows: p.rows + extra,
+        walls,
+        ..p.clone()
+    }
+}
+
+#[test]
+fn levels_with_a_large_sealed_floor_match_the_reference() {
+    let limits = Limits {
+        max_states: u64::MAX,
+        budget: MemoryBudget::new(1 << 28),
+    };
+    let mut rng = Rng(0x0DDB_1A5E_5BAD_5EED);
+    let mut cases = 0;
+    while cases < 60 {
+        let Some(small) = random_level(&mut rng) else {
+            continue;
+        };
+        if small.boxes.len() > 4 {
+            continue;
+        }
+        let Ok(expected) = reference(&small) else {
+            continue;
+        };
+        cases += 1;
+        let cells = if cases % 2 == 0 { 200 } else { 4200 };
+        let problem = with_sealed_room(&small, cells);
+        match (
+            expected,
+            solve(&problem, &limits).expect("within the limits"),
+        ) {
+            (None, None) => {}
+            (Some(pushes), Some(moves)) => assert_eq!(replay(&problem, &moves), Ok(pushes)),
+            (e, f) => panic!("reference {e:?}, search {f:?} on {small:?}"),
+        }
+    }
+}

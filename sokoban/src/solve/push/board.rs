@@ -114,7 +114,10 @@ impl Board {
     #[inline]
     pub fn push_distance(&self, goal: usize, cell: u16, player: u16) -> u16 {
         let (floor, cell) = (self.floor(), usize::from(cell));
-        let side = self.side[cell * floor + usize::from(player)];
+        let side = match self.side.is_empty() {
+            true => 0,
+            false => self.side[cell * floor + usize::from(player)],
+        };
         self.distance[(goal * floor + cell) * SIDES + usize::from(side)]
     }
 

@@ -13,12 +13,13 @@
 //! from `B` can cover.
 //!
 //! **Why keeping only the corral pushes is exact.** Take a push-optimal solution from the
-//! state. Some push moves a box of `B` (one is off a goal; or a goal of `C` is empty and
-//! a box reaches it only through a cell next to `C`, that is by pushing a box of `B` or a
-//! box that was pushed from `B` first); let push `k` be the first. Before it, no box of `B` moves, so the player never enters `C`, and no
-//! other box enters `C` (a box lands in `C` only from a cell next to it, which makes it a
-//! box of `B`): `C` and `B` are as they are now. So push `k` is not blocked, hence a
-//! corral push, and it is legal now (`t` is free, `p` is reachable). Play it first, then
+//! state. Some push moves a box of `B`: one is off a goal; or a goal of `C` is empty, and
+//! the first box to enter `C` comes from a cell next to `C`, which holds a box of `B` or a
+//! wall. Let push `k` be the first that moves a box of `B`. Before it the player never
+//! enters `C` (its border is walls and boxes of `B`), and no other box enters `C` (a box
+//! lands in `C` only from a cell next to it): `C` and `B` are as they are now. So push
+//! `k` is not blocked, hence a corral push, and it is legal now (`t` is free, `p` is
+//! reachable). Play it first, then
 //! pushes `1 .. k-1`: those never used `t` (in `C`) nor the cell `b` (a box then), and
 //! the player's walks only gain the freed cell; after them the player walks its old way
 //! to `p` and steps onto `b`, which is where push `k` left it. So the same pushes in that

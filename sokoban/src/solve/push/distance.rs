@@ -19,9 +19,17 @@ pub(super) const NO_SIDE: u8 = 4;
 /// Sides per box cell: the four directions and [`NO_SIDE`].
 pub(super) const SIDES: usize = 5;
 
-/// The sides of every cell for every box cell (`side[c * floor + q]`).
+/// The most floor cells for which the sides are tabled (`floor²` bytes); above it the
+/// distances ignore the player's side (still a lower bound, only weaker).
+const MOST_SIDED_FLOOR: usize = 4096;
+
+/// The sides of every cell for every box cell (`side[c * floor + q]`); empty above
+/// [`MOST_SIDED_FLOOR`] cells.
 pub(super) fn sides(board: &Board, ledger: &mut Ledger) -> Result<Vec<u8>, OverBudget> {
     let floor = board.floor();
+    if floor > MOST_SIDED_FLOOR {
+        return Ok(Vec::new());
+    }
     let mut side = ledger.vec("the push distances", floor.saturating_mul(floor), NO_SIDE)?;
     let mut stack = Vec::with_capacity(floor);
     for c in 0..floor as u16 {
@@ -52,7 +60,8 @@ pub(super) fn sides(board: &Board, ledger: &mut Ledger) -> Result<Vec<u8>, OverB
 }
 
 /// `distance[(g * floor + c) * SIDES + s]`: the fewest pushes from a box on `c` with the
-/// player on side `s` to goal `g`, or [`UNREACHABLE`].
+/// player on side `s` to goal `g`, or [`UNREACHABLE`]; without sides (`side` empty) the
+/// fewest pushes from `c` with the player anywhere, under every side.
 pub(super) fn push_distances(
     board: &Board,
     side: &[u8],
@@ -86,13 +95,18 @@ pub(super) fn push_distances(
                     continue;
                 };
                 // After the push the player stands on `from`: on side `to_side` of `to`.
-                if side[usize::from(to) * floor + usize::from(from)] != to_side {
+                // Without sides every side index runs the same side-blind search.
+                let side_of = |c: u16, q: u16| match side.is_empty() {
+                    true => to_side,
+                    false => side[usize::from(c) * floor + usize::from(q)],
+                };
+                if side_of(to, from) != to_side {
                     continue;
                 }
                 let Some(behind) = board.step(from, back) else {
                     continue;
                 };
-                let from_side = side[usize::from(from) * floor + usize::from(behind)];
+                let from_side = side_of(from, behind);
                 let previous = usize::from(from) * SIDES + usize::from(from_side);
                 if row[previous] == UNREACHABLE {
                     row[previous] = row[pair] + 1;

@@ -55,7 +55,7 @@ impl<'a> Search<'a> {
         )?;
         Ok(Search {
             board,
-            table: Table::new(bits::words(floor), ledger)?,
+            table: Table::new(floor, boxes, ledger)?,
             open: Open::new(),
             matcher: Matcher::new(boxes, board.goals.len()),
             freeze: FreezeCheck::new(),
@@ -98,7 +98,7 @@ impl<'a> Search<'a> {
         };
         let id = match self.table.find(boxes, player) {
             Ok(id) => id,
-            Err(slot) => self.table.insert(slot, boxes, start, ledger)?,
+            Err(slot) => self.table.insert(slot, start, ledger)?,
         };
         self.open.push(bound as usize, bound as usize, id, ledger)?;
         let mut current = boxes.to_vec();
@@ -111,7 +111,7 @@ impl<'a> Search<'a> {
                 return Ok(Outcome::Solved(self.chain(id)));
             }
             self.table.node_mut(id).closed = true;
-            current.copy_from_slice(self.table.boxes(id));
+            self.table.load(id, &mut current);
             if self.expand(id, &node, &mut current, &mut list, ledger)? {
                 return Ok(Outcome::TooManyStates);
             }
@@ -232,7 +232,7 @@ impl<'a> Search<'a> {
                     return Ok(());
                 };
                 node.bound = bound;
-                self.table.insert(slot, boxes, node, ledger)?
+                self.table.insert(slot, node, ledger)?
             }
         };
         let bound = self.table.node(id).bound as usize;
@@ -263,6 +263,7 @@ impl<'a> Search<'a> {
                 None => return self.normalise(boxes, from),
             }
         }
+        debug_assert_eq!(least, self.normalise(boxes, from), "the child region's least cell");
         least
     }
 

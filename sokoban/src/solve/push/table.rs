@@ -1,8 +1,14 @@
-//! The transposition table: every state met so far, its box bitset in one flat arena, its
-//! search facts in a parallel list, and an open-addressing index over both, all charged to
-//! the ledger before they grow.
+//! The transposition table: every state met so far, its boxes in one flat arena (as a
+//! bitset over the floor cells, or as the sorted list of box cells, four to a word, when
+//! that is shorter: a large floor with few boxes), its search facts in a parallel list,
+//! and an open-addressing index over both, all charged to the ledger before they grow.
 
 use puzzle_frame::budget::{Ledger, OverBudget};
+
+use super::bits;
+
+/// An unused quarter of a listed key.
+const NO_CELL: u16 = u16::MAX;
 
 /// An empty slot of the index (a slot holds a state id in its low half and the high half
 /// of the state's hash in its high half, so most misses need no look at the arena).
@@ -32,7 +38,12 @@ pub(super) struct Node {
 
 /// The states met so far.
 pub(super) struct Table {
+    /// Words of a stored key.
     words: usize,
+    /// Whether keys are sorted cell lists (else bitsets).
+    listed: bool,
+    /// The key being looked up.
+    key: Vec<u64>,
     boxes: Vec<u64>,
     nodes: Vec<Node>,
     slots: Vec<u64>,
@@ -49,10 +60,19 @@ fn hash(boxes: &[u64], player: u16) -> u64 {
 }
 
 impl Table {
-    /// An empty table for box sets of `words` words.
-    pub fn new(words: usize, ledger: &mut Ledger) -> Result<Table, OverBudget> {
+    /// An empty table for `boxes` boxes on `floor` cells.
+    pub fn new(floor: usize, boxes: usize, ledger: &mut Ledger) -> Result<Table, OverBudget> {
+        let set_words = bits::words(floor);
+        let list_words = boxes.div_ceil(4).max(1);
+        let (words, listed) = if list_words < set_words {
+            (list_words, true)
+        } else {
+            (set_words, false)
+        };
         Ok(Table {
             words,
+            listed,
+            key: vec![0; words],
             boxes: Vec::new(),
             nodes: Vec::new(),
             slots: ledger.vec("the transposition table", 1024, EMPTY)?,
@@ -74,16 +94,56 @@ impl Table {
         &mut self.nodes[id as usize]
     }
 
-    /// The box bitset of state `id`.
-    pub fn boxes(&self, id: u32) -> &[u64] {
+    /// The stored key of state `id`.
+    fn key_of(&self, id: u32) -> &[u64] {
         let start = id as usize * self.words;
         &self.boxes[start..start + self.words]
     }
 
+    /// Writes the box bitset of state `id` into `set`.
+    pub fn load(&self, id: u32, set: &mut [u64]) {
+        let key = self.key_of(id);
+        if !self.listed {
+            set.copy_from_slice(key);
+            return;
+        }
+        set.fill(0);
+        for &word in key {
+            for quarter in 0..4 {
+                let cell = (word >> (16 * quarter)) as u16;
+                if cell != NO_CELL {
+                    bits::insert(set, cell);
+                }
+            }
+        }
+    }
+
+    /// Puts the key of the box bitset `boxes` into `self.key`.
+    fn encode(&mut self, boxes: &[u64]) {
+        if !self.listed {
+            self.key.copy_from_slice(boxes);
+            return;
+        }
+        self.key.fill(u64::MAX);
+        let mut at = 0;
+        for (w, &word) in boxes.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                let cell = (w * 64) as u64 + u64::from(rest.trailing_zeros());
+                let shift = 16 * (at % 4);
+                self.key[at / 4] &= !(0xFFFF << shift);
+                self.key[at / 4] |= cell << shift;
+                at += 1;
+                rest &= rest - 1;
+            }
+        }
+    }
+
     /// The id of the state with `boxes` and `player`, or the slot where it would go.
-    pub fn find(&self, boxes: &[u64], player: u16) -> Result<u32, usize> {
+    pub fn find(&mut self, boxes: &[u64], player: u16) -> Result<u32, usize> {
+        self.encode(boxes);
         let mask = self.slots.len() - 1;
-        let h = hash(boxes, player);
+        let h = hash(&self.key, player);
         let mut slot = h as usize & mask;
         loop {
             let entry = self.slots[slot];
@@ -93,7 +153,7 @@ impl Table {
             let id = entry as u32;
             if entry >> 32 == h >> 32
                 && self.nodes[id as usize].player == player
-                && self.boxes(id) == boxes
+                && self.key_of(id) == self.key.as_slice()
             {
                 return Ok(id);
             }
@@ -101,11 +161,11 @@ impl Table {
         }
     }
 
-    /// Adds the state with `boxes` and `node` at `slot` (from [`Table::find`]); its id.
+    /// Adds the state last looked up with [`Table::find`] at the `slot` it gave, with
+    /// `node`; its id.
     pub fn insert(
         &mut self,
         slot: usize,
-        boxes: &[u64],
         node: Node,
         ledger: &mut Ledger,
     ) -> Result<u32, OverBudget> {
@@ -113,11 +173,12 @@ impl Table {
             return Err(ledger.budget().refuse("the transposition table", u64::MAX));
         }
         let id = self.nodes.len() as u32;
-        for &word in boxes {
+        for i in 0..self.words {
+            let word = self.key[i];
             ledger.push(&mut self.boxes, word, "the transposition table")?;
         }
         ledger.push(&mut self.nodes, node, "the transposition table")?;
-        let h = hash(boxes, node.player);
+        let h = hash(&self.key, node.player);
         self.slots[slot] = (h >> 32 << 32) | u64::from(id);
         if self.nodes.len() * 2 > self.slots.len() {
             self.grow(ledger)?;
@@ -131,7 +192,7 @@ impl Table {
         let mut slots = ledger.vec("the transposition table", size, EMPTY)?;
         let mask = size - 1;
         for id in 0..self.nodes.len() as u32 {
-            let h = hash(self.boxes(id), self.nodes[id as usize].player);
+            let h = hash(self.key_of(id), self.nodes[id as usize].player);
             let mut slot = h as usize & mask;
             while slots[slot] != EMPTY {
                 slot = (slot + 1) & mask;
