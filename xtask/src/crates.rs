@@ -66,6 +66,7 @@ pub fn all() -> Vec<Puzzle> {
         Puzzle::of::<card_swap::CardSwap>(),
         Puzzle::of::<klotski::Klotski>(),
         Puzzle::of::<bloxorz_game::BloxorzGame>(),
+        Puzzle::of::<rush_hour::RushHour>(),
         // cargo xtask new: next puzzle
     ]
 }

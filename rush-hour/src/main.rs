@@ -1,0 +1,7 @@
+//! The `rush-hour` binary: reads walk cases and prints the fewest moves for each.
+
+use rush_hour::RushHour;
+
+fn main() -> std::process::ExitCode {
+    puzzle_frame::puzzle::main::<RushHour>()
+}
