@@ -1,78 +1,144 @@
-//! The case: the board, where the piece starts and its goal; a move is one step in a
-//! direction.
+//! The case: one Rush Hour board (its size, walls and pieces); a move is one piece slid by
+//! a signed number of cells.
 
-use grid_common::{Grid, Pos};
+use std::fmt;
 
-/// One move of a solution: the piece steps to the neighbouring cell in this direction.
-pub type Move = grid_common::Dir;
+/// The smallest board side the format allows (a board string of 9 characters).
+pub const MIN_SIZE: usize = 3;
+/// The largest board side this crate reads: an 8x8 board is one `u64` of cells.
+pub const MAX_SIZE: usize = 8;
+/// The red car's letter.
+pub const RED_CAR: u8 = b'A';
 
-/// What a cell of the board is.
+/// One piece: a car (2 cells) or a truck (3 cells), in one row or one column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Cell {
-    /// `#`: the piece may not enter it.
-    Wall,
-    /// `.`, `P` or `G`: the piece may stand on it.
-    Floor,
+pub struct Piece {
+    /// Its letter, `A` to `Z` (`A` the red car).
+    pub letter: u8,
+    /// True when it lies in a row (and slides left and right).
+    pub horizontal: bool,
+    /// Its cells: 2 or 3.
+    pub len: usize,
+    /// Its row when horizontal, its column when vertical.
+    pub line: usize,
+    /// Its first cell along that line at the start: the column of its leftmost cell, or the
+    /// row of its top cell.
+    pub start: usize,
 }
 
-impl Cell {
-    /// The input character of the cell (`.` for floor).
-    pub fn to_char(self) -> char {
-        match self {
-            Cell::Wall => '#',
-            Cell::Floor => '.',
+impl Piece {
+    /// The cell (row, column) of its `k`-th cell when its first cell is at `along`.
+    pub fn cell(&self, along: usize, k: usize) -> (usize, usize) {
+        if self.horizontal {
+            (self.line, along + k)
+        } else {
+            (along + k, self.line)
         }
+    }
+
+    /// How many places it can stand on along its line: `size - len + 1`.
+    pub fn places(&self, size: usize) -> usize {
+        size + 1 - self.len
     }
 }
 
-/// One case: the board, the piece's start and its goal.
+/// One move: the piece `letter` slid `by` cells (`+` right or down, `-` left or up).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The piece's letter.
+    pub letter: u8,
+    /// The signed number of cells (never 0).
+    pub by: i8,
+}
+
+impl fmt::Display for Move {
+    /// `A+2`, `B-1`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{:+}", self.letter as char, self.by)
+    }
+}
+
+impl Move {
+    /// Reads `A+2` / `B-1` (the `--path` form); `None` for anything else.
+    pub fn parse(text: &str) -> Option<Move> {
+        let bytes = text.as_bytes();
+        let (&letter, rest) = bytes.split_first()?;
+        let sign = *rest.first()?;
+        if !letter.is_ascii_uppercase() || (sign != b'+' && sign != b'-') {
+            return None;
+        }
+        let by: i8 = text.get(1..)?.parse().ok()?;
+        (by != 0).then_some(Move { letter, by })
+    }
+}
+
+/// One board: `size` x `size` cells, walls, and the pieces (the red car `A` first, the
+/// others in the order their first cell comes in the board string).
 ///
-/// Built by [`crate::parse::Cases`], which guarantees that the start and the goal are two
-/// different floor cells of the board.
+/// Built by [`crate::parse`], which guarantees what the rules need: `size` from
+/// [`MIN_SIZE`] to [`MAX_SIZE`], every piece 2 or 3 contiguous cells in one row or
+/// column, pieces and walls never overlapping, and a horizontal `A`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Case {
-    pub(crate) grid: Grid<Cell>,
-    pub(crate) start: Pos,
-    pub(crate) goal: Pos,
+    pub(crate) size: usize,
+    pub(crate) text: Vec<u8>,
+    pub(crate) walls: Vec<(usize, usize)>,
+    pub(crate) pieces: Vec<Piece>,
 }
 
 impl Case {
-    /// The board.
-    pub fn grid(&self) -> &Grid<Cell> {
-        &self.grid
+    /// The board's side.
+    pub fn size(&self) -> usize {
+        self.size
     }
 
-    /// Where the piece `P` starts.
-    pub fn start(&self) -> Pos {
-        self.start
+    /// The board string as read (`o` or `.` for empty cells, as it was written).
+    pub fn text(&self) -> &[u8] {
+        &self.text
     }
 
-    /// The goal `G`.
-    pub fn goal(&self) -> Pos {
-        self.goal
+    /// The walls `x`, (row, column) each, in reading order.
+    pub fn walls(&self) -> &[(usize, usize)] {
+        &self.walls
     }
 
-    /// True when the piece may stand on `pos` (on the board and not a wall).
-    pub fn is_floor(&self, pos: Pos) -> bool {
-        self.grid.get(pos) == Some(&Cell::Floor)
+    /// The pieces, `A` first.
+    pub fn pieces(&self) -> &[Piece] {
+        &self.pieces
     }
 
-    /// The case in the judge's format: the `R C` line, then the rows with `P` and `G`.
+    /// The red car.
+    pub fn red_car(&self) -> &Piece {
+        &self.pieces[0]
+    }
+
+    /// The exit's row: the red car's row (FORMAT.md, reading 4).
+    pub fn exit_row(&self) -> usize {
+        self.pieces[0].line
+    }
+
+    /// The case in the input format: the board string and a line break.
     pub fn to_input(&self) -> String {
-        let mut text = format!("{} {}\n", self.grid.rows(), self.grid.cols());
-        for row in 0..self.grid.rows() {
-            for (col, cell) in self.grid.row(row).iter().enumerate() {
-                let pos = Pos::new(row, col);
-                text.push(if pos == self.start {
-                    'P'
-                } else if pos == self.goal {
-                    'G'
-                } else {
-                    cell.to_char()
-                });
-            }
-            text.push('\n');
-        }
+        let mut text = String::from_utf8_lossy(&self.text).into_owned();
+        text.push('\n');
         text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_read_back_as_written() {
+        for text in ["A+2", "B-1", "Z+5", "O-3"] {
+            assert_eq!(
+                Move::parse(text).map(|m| m.to_string()).as_deref(),
+                Some(text)
+            );
+        }
+        for bad in ["", "A", "A2", "a+1", "A+0", "A-0", "A+x", "+1", "A+1 "] {
+            assert_eq!(Move::parse(bad), None, "{bad}");
+        }
     }
 }

@@ -1,9 +1,9 @@
-//! The judge's lines.
+//! The output lines.
 
 use crate::case::Move;
 
-/// The answer line of case `number` (1-based; the judge's format does not print it): the
-/// fewest moves, or `-1`.
+/// The answer line of a board (`number`, 1-based, is not printed): the fewest moves (or
+/// steps), `0` when solved, `-1` when no solved board can be reached.
 pub fn answer_line(_number: usize, moves: Option<usize>) -> String {
     match moves {
         Some(moves) => moves.to_string(),
@@ -11,9 +11,19 @@ pub fn answer_line(_number: usize, moves: Option<usize>) -> String {
     }
 }
 
-/// The moves as letters `U`/`D`/`L`/`R`, as `--path` prints them.
+/// The moves as `--path` prints them: `B+1 A+4` (an empty line for a solved board).
 pub fn path_line(moves: &[Move]) -> String {
-    moves.iter().map(|d| d.letter()).collect()
+    moves
+        .iter()
+        .map(Move::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The `--count` line: `cluster 4780` (the boards reachable from the board, itself
+/// included: Fogleman's cluster size).
+pub fn cluster_line(boards: usize) -> String {
+    format!("cluster {boards}")
 }
 
 #[cfg(test)]
@@ -22,12 +32,21 @@ mod tests {
 
     #[test]
     fn lines() {
-        assert_eq!(answer_line(1, Some(10)), "10");
-        assert_eq!(answer_line(2, None), "-1");
-        assert_eq!(
-            path_line(&[Move::Left, Move::Down, Move::Right, Move::Up]),
-            "LDRU"
-        );
+        assert_eq!(answer_line(1, Some(51)), "51");
+        assert_eq!(answer_line(2, Some(0)), "0");
+        assert_eq!(answer_line(3, None), "-1");
+        let moves = [
+            Move {
+                letter: b'B',
+                by: 1,
+            },
+            Move {
+                letter: b'A',
+                by: -4,
+            },
+        ];
+        assert_eq!(path_line(&moves), "B+1 A-4");
         assert_eq!(path_line(&[]), "");
+        assert_eq!(cluster_line(4780), "cluster 4780");
     }
 }

@@ -1,39 +1,35 @@
-//! Walk: the fewest moves of a piece to its goal on a grid with walls.
+//! Rush Hour (Nob Yoshigahara, ThinkFun): cars and trucks slide along their own row or
+//! column until the red car `A` reaches the exit in the right edge of its row.
 //!
-//! A board of `R x C` cells: `#` a wall, `.` floor, `P` the piece (on floor), `G` its goal
-//! (floor). A move takes the piece one cell up, down, left or right, onto a floor cell of
-//! the board. The answer is the fewest moves that bring the piece to the goal, or `-1`.
+//! One board per line, `N * N` characters (`N` from 3 to 8): `o` or `.` empty, `x` a wall,
+//! `A` the red car, `B`..`Z` the other pieces of 2 or 3 cells. The answer is the fewest
+//! moves (one piece slid any number of cells) to a board whose red car has its rightmost
+//! cell in the last column: `0` when it already does, `-1` when it never can. The readings
+//! of `../shared/data/rush-hour/FORMAT.md` section 6 are taken (README.md lists them).
 //!
-//! (This crate was written by `cargo xtask new` from the project's template puzzle: every
-//! role is filled, so it builds and passes its tests as it is. Edit it into your puzzle.)
-//!
-//! The roles every puzzle crate fills (see ARCHITECTURE.md):
-//!
-//! - [`case`]: the [`Case`] (the board, the start, the goal) and a [`Move`].
-//! - [`parse`]: reads the judge's input one case at a time ([`parse::Cases`]).
-//! - [`solve`]: the fast solver ([`solve::Solver`]), a breadth-first search over flat
-//!   arrays, within a memory budget.
-//! - [`reference`]: the plain breadth-first search over positions, the oracle.
-//! - [`replay`]: plays a sequence of moves with its own statement of the rules.
-//! - [`format`]: the answer and `--path` lines.
+//! - [`case`]: the [`Case`] (size, walls, pieces) and a [`Move`] (`A+2`).
+//! - [`parse`]: one board per line, errors at the line and column of the broken cell.
+//! - [`board`]: the bit layout (a cell is a bit of a `u64`, a board four bits a piece).
+//! - [`solve`]: the solver, a breadth-first search over those bitboard states.
+//! - [`reference`]: a breadth-first search over whole board strings, the oracle.
+//! - [`replay`]: plays moves on a case, with its own statement of the rules.
+//! - [`format`]: the answer, `--path` and `--count` lines.
 //! - [`render`]: the solution as a film, for `--show` and `--html`.
 //! - `testkit`: generators and checks for the tests, `cargo xtask stress` and `bench`.
 //!
 //! ```
-//! use rush_hour::parse::Cases;
 //! use rush_hour::solve::{Options, Solver};
 //!
-//! let input = b"2 3\nP#G\n...\n0 0\n";
-//! let mut cases = Cases::new(input);
-//! let case = cases.next().expect("a case").expect("a valid case");
+//! // B blocks A; B moves down one cell, then A drives out.
+//! let case = rush_hour::parse::board("ooooooAAooBoooooBooooooooooooooooooo").unwrap();
 //! let mut solver = Solver::new(&Options::default());
-//! // Down, right, right, up: around the wall.
-//! assert_eq!(solver.count(&case), Ok(Some(4)));
-//! let moves = solver.moves(&case).expect("fits").expect("reachable");
-//! assert!(rush_hour::replay::replay(&case, &moves).expect("legal").solved);
-//! assert!(cases.next().is_none());
+//! assert_eq!(solver.count(&case), Ok(Some(2)));
+//! let moves = solver.moves(&case).unwrap().expect("solvable");
+//! assert_eq!(rush_hour::format::path_line(&moves), "B+1 A+4");
+//! assert!(rush_hour::replay::replay(&case, &moves).unwrap().solved);
 //! ```
 
+pub mod board;
 pub mod case;
 pub mod format;
 pub mod parse;
@@ -46,25 +42,49 @@ pub mod testkit;
 
 pub use case::{Case, Move};
 
-/// Walk, as the shared binary loop, the tests and `xtask` drive it.
+use puzzle_frame::cli::Opt;
+
+/// `--steps`: one-cell slides counted instead of moves.
+const STEPS: Opt = Opt::flag(
+    "--steps",
+    "count one-cell slides (steps) instead of moves; --path then prints one step a move",
+);
+/// `--count`: the cluster size after each answer.
+const COUNT: Opt = Opt::flag(
+    "--count",
+    "after each answer, a line 'cluster K': the boards reachable from the board by any \
+     moves, itself included (Fogleman's cluster size)",
+);
+
+/// Rush Hour, as the shared binary loop, the tests and `xtask` drive it.
 pub struct RushHour;
 
 impl puzzle_frame::Puzzle for RushHour {
     const PROGRAM: puzzle_frame::cli::Program = puzzle_frame::cli::Program {
         name: "rush-hour",
         version: env!("CARGO_PKG_VERSION"),
-        about: "walk, the fewest moves of a piece to its goal on a grid with walls",
+        about: "Rush Hour, the fewest moves to drive the red car out",
         format: "\
-Input: cases made of a line 'R C' and R rows of C characters: '#' a wall, '.' floor,
-'P' the piece, 'G' its goal (one of each). A move takes the piece one cell up, down,
-left or right, onto floor. A line '0 0', or the end of the input, ends the input.
+Input: one board per line, N*N characters row by row (N from 3 to 8): 'o' or '.' an
+empty cell, 'x' a wall, 'A' the red car (horizontal), 'B'..'Z' the other pieces (all
+cells of one letter are one piece: 2 or 3 cells in one row or one column). Blank lines
+are skipped.
 
-Output: for each case, one line: the fewest moves, or -1 when the goal cannot be reached.
+A move slides one piece along its row or column, any number of cells, over empty cells.
+The board is solved when the rightmost cell of 'A' is in the last column (the exit is
+in the right edge of A's row).
+
+Output: for each board, the fewest moves, 0 when solved, -1 when it cannot be solved.
 ",
-        options: &[puzzle_frame::cli::path_option(
-            "after each answer, a line with the moves as letters U, D, L, R (nothing for a \
-             -1 case)",
-        )],
+        options: &[
+            puzzle_frame::cli::path_option(
+                "after each answer, a line with the moves: the piece and the cells it \
+                 slides, + right or down, - left or up ('B+1 A+4'; empty when solved, \
+                 nothing for -1)",
+            ),
+            STEPS,
+            COUNT,
+        ],
     };
 
     type Case = Case;
@@ -76,10 +96,15 @@ Output: for each case, one line: the fewest moves, or -1 when the goal cannot be
     type ReplayError = replay::ReplayError;
 
     fn options(
-        _args: &puzzle_frame::cli::Args,
+        args: &puzzle_frame::cli::Args,
         budget: puzzle_frame::budget::MemoryBudget,
     ) -> Result<solve::Options, String> {
-        Ok(solve::Options { budget })
+        Ok(solve::Options {
+            budget,
+            steps: args.flag(&STEPS),
+            cluster: args.flag(&COUNT),
+            ..solve::Options::default()
+        })
     }
 
     fn cases<'a>(
@@ -102,6 +127,24 @@ Output: for each case, one line: the fewest moves, or -1 when the goal cannot be
 
     fn moves(solver: &mut solve::Solver, case: &Case) -> Result<Option<Vec<Move>>, solve::Limit> {
         solver.moves(case)
+    }
+
+    /// One search gives the answer, the moves when wanted and the `--count` line.
+    fn solve(
+        solver: &mut solve::Solver,
+        case: &Case,
+        wants_moves: bool,
+    ) -> Result<puzzle_frame::Solution<Move>, solve::Limit> {
+        let answer = solver.solve(case, wants_moves)?;
+        Ok(puzzle_frame::Solution {
+            count: answer.distance,
+            moves: answer.moves,
+            notes: answer
+                .cluster
+                .map(format::cluster_line)
+                .into_iter()
+                .collect(),
+        })
     }
 
     fn reference_count(case: &Case) -> Option<usize> {

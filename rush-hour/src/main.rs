@@ -1,4 +1,4 @@
-//! The `rush-hour` binary: reads walk cases and prints the fewest moves for each.
+//! The `rush-hour` binary: reads Rush Hour boards and prints the fewest moves for each.
 
 use rush_hour::RushHour;
 

@@ -1,29 +1,28 @@
-//! The judge's input, one case at a time ([`Cases`]).
+//! The input, one board per line ([`Cases`]).
 //!
-//! Each case is a line `R C`, then `R` rows of exactly `C` characters from `#.PG` (a final
-//! `\r` is tolerated): one `P` (the piece) and one `G` (its goal). A line `0 0` ends the
-//! input, and so does the end of the input; nothing but whitespace may follow `0 0`. There
-//! is no size limit here: rows are read one at a time, so a header promising more than the
-//! input holds fails at its first missing row, and the solver checks what it allocates
-//! against the memory budget. The first error met is reported, at its line and column.
+//! A board is one line of `N * N` characters, the rows top to bottom, for a side `N` from
+//! 3 to 8: `o` or `.` an empty cell, `x` a wall, `A` the red car, `B`..`Z` the other pieces
+//! (every cell of one letter is one piece, `O` and `X` included). A final `\r`, and spaces
+//! or tabs at the end of a line, are ignored; blank lines are skipped. The end of the input
+//! ends it. The first error met is reported, at its line and column: for a board, the
+//! earliest cell in reading order at which it breaks a rule.
 
-use crate::case::{Case, Cell};
-use grid_common::{Grid, Pos};
-use puzzle_frame::input::{InputError, Reader};
+use crate::case::{Case, Piece, MAX_SIZE, MIN_SIZE, RED_CAR};
+use puzzle_frame::input::{describe_byte, InputError, Reader};
 
-/// The characters of a board row.
-pub const ALPHABET: &[u8] = b"#.PG";
+/// The characters of a board other than the piece letters `A`..`Z`.
+pub const EMPTY_AND_WALL: &[u8] = b"o.x";
 
-/// The cases of an input, in order: `Ok(case)` each, until the end of the input or its
-/// `0 0` line; after an `Err` the iterator ends.
+/// The boards of an input, in order: `Ok(case)` each, until the end of the input; after an
+/// `Err` the iterator ends.
 pub struct Cases<'a> {
     reader: Reader<'a>,
-    /// The number of the next case (1-based); `None` once the input is over.
+    /// The number of the next board (1-based); `None` once the input is over.
     next: Option<usize>,
 }
 
 impl<'a> Cases<'a> {
-    /// The cases of `input`, numbered from 1 in error messages.
+    /// The boards of `input`, numbered from 1 in error messages.
     pub fn new(input: &'a [u8]) -> Cases<'a> {
         Cases {
             reader: Reader::new(input),
@@ -37,99 +36,182 @@ impl Iterator for Cases<'_> {
 
     fn next(&mut self) -> Option<Result<Case, InputError>> {
         let number = self.next?;
-        let read = read_case(&mut self.reader, number);
+        self.reader.set_case(Some(number));
+        let read = loop {
+            let Some(line) = self.reader.line() else {
+                break None;
+            };
+            let text = trim_end(line.text);
+            if !text.is_empty() {
+                break Some(read_board(&self.reader, line.offset, text));
+            }
+        };
         self.next = match read {
-            Ok(Some(_)) => Some(number + 1),
+            Some(Ok(_)) => Some(number + 1),
             _ => None,
         };
-        read.transpose()
+        read
     }
 }
 
 impl std::iter::FusedIterator for Cases<'_> {}
 
-/// Every case of `input`, or the first error.
+/// Every board of `input`, or the first error.
 pub fn parse_all(input: &[u8]) -> Result<Vec<Case>, InputError> {
     Cases::new(input).collect()
 }
 
-/// Reads the next case, numbered `case` in error messages; `Ok(None)` at `0 0` (when only
-/// whitespace follows) or at the end of the input.
-fn read_case(reader: &mut Reader<'_>, case: usize) -> Result<Option<Case>, InputError> {
-    reader.set_case(Some(case));
-    if reader.at_end() {
-        return Ok(None);
+/// One board from a string (tests and generators): the case, or the error as text.
+pub fn board(text: &str) -> Result<Case, InputError> {
+    let reader = Reader::new(text.as_bytes());
+    read_board(&reader, 0, trim_end(text.as_bytes()))
+}
+
+/// The line without its trailing spaces and tabs.
+fn trim_end(text: &[u8]) -> &[u8] {
+    let end = text
+        .iter()
+        .rposition(|&b| b != b' ' && b != b'\t')
+        .map_or(0, |i| i + 1);
+    &text[..end]
+}
+
+/// A rule a board breaks: where (byte offset in the line), what was expected, what found.
+type Broken = (usize, String, String);
+
+/// Reads the board `text`, which starts at byte `offset` of the input.
+fn read_board(reader: &Reader<'_>, offset: usize, text: &[u8]) -> Result<Case, InputError> {
+    let fail = |(at, expected, found): Broken| reader.error_at(offset + at, expected, found);
+    if let Some(at) = text
+        .iter()
+        .position(|&b| !b.is_ascii_uppercase() && !EMPTY_AND_WALL.contains(&b))
+    {
+        return Err(fail((
+            at,
+            "a cell: 'o' or '.' (empty), 'x' (a wall) or a piece letter 'A'..'Z'".to_string(),
+            describe_byte(text[at]),
+        )));
     }
-    let rows = reader.number::<usize>("the number of rows")?;
-    let (cols_at, cols) = reader.number_at::<usize>("the number of columns")?;
-    if rows == 0 {
-        if cols != 0 {
-            return Err(reader.error_at(
-                cols_at,
-                "0 (only the end marker `0 0` has 0 rows)",
-                cols.to_string(),
+    let size = side(text.len()).map_err(fail)?;
+    let mut walls = Vec::new();
+    let mut cells_of: Vec<Vec<usize>> = vec![Vec::new(); 26];
+    let mut first_seen: Vec<u8> = Vec::new();
+    for (i, &b) in text.iter().enumerate() {
+        if b == b'x' {
+            walls.push((i / size, i % size));
+        } else if b.is_ascii_uppercase() {
+            let cells = &mut cells_of[usize::from(b - b'A')];
+            if cells.is_empty() {
+                first_seen.push(b);
+            }
+            cells.push(i);
+        }
+    }
+    let mut pieces = Vec::new();
+    let mut broken: Vec<Broken> = Vec::new();
+    for &letter in &first_seen {
+        match piece(letter, &cells_of[usize::from(letter - b'A')], size) {
+            Ok(piece) => pieces.push(piece),
+            Err(e) => broken.push(e),
+        }
+    }
+    if let Some(first) = broken.into_iter().min_by_key(|b| b.0) {
+        return Err(fail(first));
+    }
+    let Some(red) = pieces.iter().position(|p| p.letter == RED_CAR) else {
+        return Err(fail((
+            text.len(),
+            "a red car 'A' on the board".to_string(),
+            "no 'A' in the board".to_string(),
+        )));
+    };
+    if !pieces[red].horizontal {
+        let second = cells_of[0][1];
+        return Err(fail((
+            second,
+            "a horizontal red car 'A' (it drives along its row to the exit)".to_string(),
+            "a vertical 'A'".to_string(),
+        )));
+    }
+    let red_car = pieces.remove(red);
+    pieces.insert(0, red_car);
+    Ok(Case {
+        size,
+        text: text.to_vec(),
+        walls,
+        pieces,
+    })
+}
+
+/// The side of a board of `len` characters.
+fn side(len: usize) -> Result<usize, Broken> {
+    let squares = "N * N characters, N from 3 to 8 (9, 16, 25, 36, 49 or 64)";
+    if len > MAX_SIZE * MAX_SIZE {
+        return Err((
+            MAX_SIZE * MAX_SIZE,
+            format!("the end of the board: {squares}"),
+            format!("{len} characters"),
+        ));
+    }
+    match (MIN_SIZE..=MAX_SIZE).find(|n| n * n == len) {
+        Some(size) => Ok(size),
+        None => Err((
+            len,
+            squares.to_string(),
+            format!("the end of the line after {len} characters"),
+        )),
+    }
+}
+
+/// The piece `letter` from its cells (offsets in reading order), or the first rule it
+/// breaks: 2 or 3 cells, contiguous, in one row or one column.
+fn piece(letter: u8, cells: &[usize], size: usize) -> Result<Piece, Broken> {
+    let name = letter as char;
+    let found = |what: &str| format!("{what} (a piece of 1 cell, or of 4 or more, is not one)");
+    match cells.len() {
+        1 => {
+            return Err((
+                cells[0],
+                format!("a piece '{name}' of 2 or 3 cells"),
+                found(&format!("'{name}' covering only this cell")),
+            ))
+        }
+        4.. => {
+            return Err((
+                cells[3],
+                format!("a piece '{name}' of 2 or 3 cells"),
+                found(&format!("a 4th cell of '{name}'")),
+            ))
+        }
+        _ => {}
+    }
+    let (row, col) = (cells[0] / size, cells[0] % size);
+    let horizontal = cells[1] == cells[0] + 1 && cells[1] / size == row;
+    let step = if horizontal { 1 } else { size };
+    for (k, &cell) in cells.iter().enumerate().skip(1) {
+        if cell != cells[0] + k * step || (horizontal && cell / size != row) {
+            let expected = if k == 1 {
+                format!("the second cell of '{name}' right of or below its first one")
+            } else {
+                format!(
+                    "the third cell of '{name}' {} its first two",
+                    if horizontal { "right of" } else { "below" }
+                )
+            };
+            return Err((
+                cell,
+                expected,
+                format!("a cell of '{name}' apart from them (a bent or split piece)"),
             ));
         }
-        reader.set_case(None);
-        reader.expect_end()?;
-        return Ok(None);
     }
-    if cols == 0 {
-        return Err(reader.error_at(cols_at, "the number of columns (at least 1)", "0"));
-    }
-    reader.end_line()?;
-
-    let mut cells = Vec::new();
-    // Reserve only what the rest of the input can back up.
-    if rows.saturating_mul(cols) <= reader.remaining() {
-        cells.reserve(rows * cols);
-    }
-    let board_at = reader.offset();
-    let mut piece: Option<(Pos, usize)> = None;
-    let mut goal: Option<(Pos, usize)> = None;
-    for row in 0..rows {
-        let what = format!("row {} of the {rows} rows of the board", row + 1);
-        let line = reader.row(cols, ALPHABET, &what)?;
-        for (col, &b) in line.text.iter().enumerate() {
-            cells.push(if b == b'#' { Cell::Wall } else { Cell::Floor });
-            let (found, name) = match b {
-                b'P' => (&mut piece, "piece"),
-                b'G' => (&mut goal, "goal"),
-                _ => continue,
-            };
-            let at = line.offset + col;
-            if let Some((_, first)) = *found {
-                let (line, column) = reader.line_col(first);
-                return Err(reader.error_at(
-                    at,
-                    format!(
-                        "one '{}' (the {name}), which is at line {line}, column {column}",
-                        b as char
-                    ),
-                    format!("a second '{}'", b as char),
-                ));
-            }
-            *found = Some((Pos::new(row, col), at));
-        }
-    }
-    let missing = |letter: char, name: &str| {
-        reader.error_at(
-            board_at,
-            format!("a board with one '{letter}' ({name})"),
-            format!("no '{letter}' in its {rows} rows"),
-        )
-    };
-    let Some((start, _)) = piece else {
-        return Err(missing('P', "the piece"));
-    };
-    let Some((goal, _)) = goal else {
-        return Err(missing('G', "its goal"));
-    };
-    let Some(grid) = Grid::from_cells(rows, cols, cells) else {
-        // Every row was checked to hold `cols` characters, so this cannot happen.
-        return Err(reader.error_at(board_at, "a rectangular board", "rows of other lengths"));
-    };
-    Ok(Some(Case { grid, start, goal }))
+    Ok(Piece {
+        letter,
+        horizontal,
+        len: cells.len(),
+        line: if horizontal { row } else { col },
+        start: if horizontal { col } else { row },
+    })
 }
 
 #[cfg(test)]
@@ -141,40 +223,61 @@ mod tests {
     }
 
     #[test]
-    fn cases_and_the_end_marker() {
-        let cases = parse_all(b"1 3\nP.G\n\n2 2\r\nP#\r\n.G\r\n0 0\n  \n").unwrap();
+    fn boards_and_blank_lines() {
+        let cases =
+            parse_all(b"ooBoCCooBoooAABoooDDDooEoooooEoooooE\n\n..B...B.......AA\r\n  \n").unwrap();
         assert_eq!(cases.len(), 2);
+        assert_eq!(cases[0].size(), 6);
+        let letters: Vec<u8> = cases[0].pieces().iter().map(|p| p.letter).collect();
+        assert_eq!(letters, b"ABCDE");
         assert_eq!(
-            (cases[0].start(), cases[0].goal()),
-            (Pos::new(0, 0), Pos::new(0, 2))
+            cases[0].pieces()[1],
+            Piece {
+                letter: b'B',
+                horizontal: false,
+                len: 3,
+                line: 2,
+                start: 0
+            }
         );
-        assert_eq!(cases[1].grid().get(Pos::new(0, 1)), Some(&Cell::Wall));
-        assert_eq!(cases[1].to_input(), "2 2\nP#\n.G\n");
+        assert_eq!(cases[1].size(), 4);
+        assert_eq!(cases[1].exit_row(), 3);
         assert!(parse_all(b"").unwrap().is_empty());
-        let mut cases = Cases::new(b"1 2\nPG\n1 2\nP\n1 2\nGP\n");
-        assert!(cases.next().is_some_and(|c| c.is_ok()));
-        assert!(cases.next().is_some_and(|c| c.is_err()));
-        assert!(cases.next().is_none(), "nothing after an error");
+        let walls = board("AAxooooxx").unwrap();
+        assert_eq!(walls.walls(), [(0, 2), (2, 1), (2, 2)]);
     }
 
     #[test]
-    fn errors_point_at_the_spot() {
-        let e = error("2 3\nP.G\n.P.\n");
-        assert_eq!((e.case, e.line, e.column), (Some(1), 3, 2));
-        assert_eq!(e.found, "a second 'P'");
-        assert!(e.expected.contains("line 2, column 1"), "{}", e.expected);
-        let e = error("1 2\nPG\n1 3\nG.Q\n");
-        assert_eq!((e.case, e.line, e.column), (Some(2), 4, 3));
-        let e = error("1 3\nP..\n");
-        assert_eq!((e.line, e.column), (2, 1));
-        assert_eq!(e.found, "no 'G' in its 1 rows");
-        let e = error("0 3\n");
-        assert_eq!((e.line, e.column, e.found.as_str()), (1, 3, "3"));
-        let e = error("3 0\n");
-        assert_eq!((e.line, e.column, e.found.as_str()), (1, 3, "0"));
-        let e = error("1 2\nPG\n0 0\nmore\n");
-        assert_eq!((e.case, e.line, e.found.as_str()), (None, 4, "\"more\""));
-        let e = error("99999999999 99999999999\n");
-        assert_eq!((e.line, e.found.as_str()), (2, "end of input"));
+    fn errors_point_at_the_cell() {
+        let at = |input: &str| {
+            let e = error(input);
+            (e.case, e.line, e.column)
+        };
+        // A bad character, then a piece of one cell, on the second board.
+        assert_eq!(at("AAooooooo\nAAo?ooooo\n"), (Some(2), 2, 4));
+        assert_eq!(at("\nAABoooooo\n"), (Some(1), 2, 3));
+        // Four cells: the fourth is named.
+        assert_eq!(at("AAoooBBBBooooooo"), (Some(1), 1, 9));
+        // Bent, split, wrapping from one row to the next.
+        assert_eq!(at("AABoBoooo"), (Some(1), 1, 5));
+        assert_eq!(at("BoBAAoooo"), (Some(1), 1, 3));
+        assert_eq!(at("ooBBAAooo"), (Some(1), 1, 4));
+        // No A, a vertical A, a length that is no square.
+        assert_eq!(at("BBooooooo"), (Some(1), 1, 10));
+        assert_eq!(at("Aoo\nAoo"), (Some(1), 1, 4));
+        assert_eq!(at("AooAooooo"), (Some(1), 1, 4));
+        assert_eq!(at("AoooAoooooooooooo"), (Some(1), 1, 18));
+        assert_eq!(at("AAoooooooooo"), (Some(1), 1, 13));
+        let long = format!("AA{}", "o".repeat(79));
+        assert_eq!(at(&long), (Some(1), 1, 65));
+        let e = error("AooAooooo");
+        assert_eq!(e.found, "a vertical 'A'");
+        // The earliest broken cell in reading order wins.
+        let e = error("BBAAooooDDDDoooo");
+        assert_eq!((e.column, e.found.contains("4th")), (12, true));
+        let e = error("BBAACooCoDDDDooo");
+        assert_eq!((e.column, e.found.contains("bent")), (8, true));
+        let e = error("AAC.C.o.o");
+        assert_eq!(e.column, 5);
     }
 }

@@ -1,39 +1,50 @@
 //! The frames of a solution, for `--show` and `--html` (drawn by `puzzle_frame::show` and
 //! `puzzle_frame::html`).
 //!
-//! The board in the input's characters (`#` wall, `.` floor, `G` the goal), with the piece
-//! drawn `P` on the cell it stands on; the goal stays in view when a large board is
-//! cropped.
+//! The board inside a border `#`, the exit `>` in the border right of the red car's row;
+//! each piece drawn with its letter (one piece on the page: touching cells of one letter
+//! are joined), walls `x`, empty cells `.`. Each step is one move, captioned `B+1`.
 
 use crate::case::{Case, Move};
 use crate::replay::{replay, ReplayError};
-use grid_common::Pos;
+use grid_common::{Grid, Pos};
 use puzzle_frame::film::{Film, FilmBuilder, FilmPlan};
 
 /// What each character of a frame means.
-pub const LEGEND: &[(char, &str)] = &[('#', "wall"), ('.', "floor"), ('G', "goal"), ('P', "piece")];
+pub const LEGEND: &[(char, &str)] = &[
+    ('A', "the red car"),
+    ('x', "wall"),
+    ('.', "empty"),
+    ('#', "the board's edge"),
+    ('>', "the exit"),
+];
 
-/// The solution `moves` as a film: the start, then the piece after each move (the steps
+/// The solution `moves` as a film: the start, then the board after each move (the steps
 /// `plan` keeps); or the first illegal move.
 pub fn film(case: &Case, moves: &[Move], plan: FilmPlan) -> Result<Film, ReplayError> {
-    if let Err(over) = plan.board(case.grid().rows(), case.grid().cols()) {
+    let n = case.size();
+    if let Err(over) = plan.board(n + 2, n + 2) {
         return Ok(Film::refused(over));
     }
-    let cells = replay(case, moves)?.cells;
-    let under = |pos: Pos| if pos == case.goal() { 'G' } else { '.' };
-    let mut start = case.grid().map(|c| c.to_char());
-    for (pos, c) in [(case.goal(), 'G'), (case.start(), 'P')] {
-        if let Some(cell) = start.get_mut(pos) {
-            *cell = c;
-        }
+    let boards = replay(case, moves)?.boards;
+    let exit = Pos::new(case.exit_row() + 1, n + 1);
+    let mut start = Grid::new(n + 2, n + 2, '#');
+    start[exit] = '>';
+    let inner = |i: usize| Pos::new(i / n + 1, i % n + 1);
+    for (i, &b) in boards[0].iter().enumerate() {
+        start[inner(i)] = b as char;
     }
     let mut film = FilmBuilder::planned(start, plan)
-        .focus([case.goal()])
-        .legend(LEGEND);
-    for (step, dir) in cells.windows(2).zip(moves) {
-        film.set(step[0], under(step[0]));
-        film.set(step[1], 'P');
-        film.step(dir.letter().to_string());
+        .focus([exit])
+        .legend(LEGEND)
+        .joined();
+    for (pair, mv) in boards.windows(2).zip(moves) {
+        for (i, (&before, &after)) in pair[0].iter().zip(&pair[1]).enumerate() {
+            if before != after {
+                film.set(inner(i), after as char);
+            }
+        }
+        film.step(mv.to_string());
     }
     Ok(film.finish())
 }
@@ -41,14 +52,34 @@ pub fn film(case: &Case, moves: &[Move], plan: FilmPlan) -> Result<Film, ReplayE
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::parse_all;
+    use crate::parse::board;
 
     #[test]
-    fn the_piece_moves_and_the_goal_stays() {
-        let case = parse_all(b"1 3\nP.G\n").unwrap().remove(0);
-        let shown = film(&case, &[Move::Right, Move::Right], FilmPlan::whole()).unwrap();
+    fn the_pieces_move_inside_the_border() {
+        let case = board("AABooBooo").unwrap();
+        let moves = [
+            Move {
+                letter: b'B',
+                by: 1,
+            },
+            Move {
+                letter: b'A',
+                by: 1,
+            },
+        ];
+        let shown = film(&case, &moves, FilmPlan::whole()).unwrap();
         let boards: Vec<Vec<String>> = shown.frames().map(|f| f.rows()).collect();
-        assert_eq!(boards, [["P.G"], [".PG"], ["..P"]]);
-        assert!(film(&case, &[Move::Up], FilmPlan::whole()).is_err());
+        assert_eq!(boards[0], ["#####", "#AAB>", "#..B#", "#...#", "#####"]);
+        assert_eq!(boards[2], ["#####", "#.AA>", "#..B#", "#..B#", "#####"]);
+        assert_eq!(shown.caption(1), "step 1/2: B+1");
+        assert!(film(
+            &case,
+            &[Move {
+                letter: b'A',
+                by: 1
+            }],
+            FilmPlan::whole()
+        )
+        .is_err());
     }
 }

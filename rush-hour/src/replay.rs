@@ -1,13 +1,14 @@
 //! Plays a sequence of moves on a case, checking each one with its own statement of the
-//! rules (not the solver's marks, nor the reference's steps).
+//! rules (not the solver's bits, nor the reference's search).
 //!
-//! **The rules.** The piece stands on one cell, at row `r` and column `c` (0-based). A
-//! move `U`, `D`, `L` or `R` takes it to row `r - 1`, `r + 1`, or column `c - 1`, `c + 1`.
-//! The cell it lands on must lie on the board (`0 <= r < R`, `0 <= c < C`) and must not
-//! be a wall `#`. The case is solved when the piece ends on the goal.
+//! **The rules.** The board is `N x N` characters. A move `L+k` or `L-k` (`k >= 1`) takes
+//! the piece of letter `L`: if its cells lie in one row it slides `k` cells right (`+`) or
+//! left (`-`), otherwise (one column) `k` cells down (`+`) or up (`-`). Each cell it passes
+//! over or lands on, one cell at a time, must be on the board and empty (`o` or `.`): no
+//! piece passes through another piece or a wall `x`. The case is solved when the rightmost
+//! cell of `A` is in the last column.
 
 use crate::case::{Case, Move};
-use grid_common::Pos;
 use std::fmt;
 
 /// A move that breaks the rules.
@@ -15,8 +16,8 @@ use std::fmt;
 pub struct ReplayError {
     /// 1-based number of the move.
     pub step: usize,
-    /// Its direction.
-    pub dir: Move,
+    /// The move.
+    pub mv: Move,
     /// What it would break, in words.
     pub reason: String,
 }
@@ -26,7 +27,7 @@ impl fmt::Display for ReplayError {
         write!(
             f,
             "move {} ({}) is illegal: {}",
-            self.step, self.dir, self.reason
+            self.step, self.mv, self.reason
         )
     }
 }
@@ -36,69 +37,107 @@ impl std::error::Error for ReplayError {}
 /// How a sequence of legal moves ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Replayed {
-    /// The piece's cells, the start first, then one per move.
-    pub cells: Vec<Pos>,
-    /// True when the piece ends on the goal.
+    /// The board (`.` empty) at the start and after each move.
+    pub boards: Vec<Vec<u8>>,
+    /// True when the red car ends with its rightmost cell in the last column.
     pub solved: bool,
 }
 
-/// Plays `moves` from the case's start: every cell the piece stands on, and whether it
-/// ends on the goal; or the first illegal move.
+/// Plays `moves` from the case's board: every board on the way, and whether the last is
+/// solved; or the first illegal move.
 pub fn replay(case: &Case, moves: &[Move]) -> Result<Replayed, ReplayError> {
-    let (rows, cols) = (case.grid().rows() as i128, case.grid().cols() as i128);
-    let mut cells = vec![case.start()];
-    let (mut r, mut c) = (case.start().row as i128, case.start().col as i128);
-    for (i, &dir) in moves.iter().enumerate() {
+    let n = case.size();
+    let mut board: Vec<u8> = case
+        .text()
+        .iter()
+        .map(|&b| if b == b'o' { b'.' } else { b })
+        .collect();
+    let mut boards = vec![board.clone()];
+    for (i, &mv) in moves.iter().enumerate() {
         let illegal = |reason: String| ReplayError {
             step: i + 1,
-            dir,
+            mv,
             reason,
         };
-        match dir {
-            Move::Up => r -= 1,
-            Move::Down => r += 1,
-            Move::Left => c -= 1,
-            Move::Right => c += 1,
+        let cells: Vec<usize> = (0..n * n).filter(|&c| board[c] == mv.letter).collect();
+        if cells.is_empty() {
+            return Err(illegal(format!("no piece '{}'", mv.letter as char)));
         }
-        if !(0..rows).contains(&r) || !(0..cols).contains(&c) {
-            return Err(illegal("the piece would leave the board".to_string()));
+        if mv.by == 0 {
+            return Err(illegal("a move slides at least one cell".to_string()));
         }
-        let pos = Pos::new(r as usize, c as usize);
-        if !case.is_floor(pos) {
-            return Err(illegal(format!("the piece would enter the wall at {pos}")));
+        let in_a_row = cells.iter().all(|&c| c / n == cells[0] / n);
+        let sign: isize = if mv.by > 0 { 1 } else { -1 };
+        for _ in 0..mv.by.unsigned_abs() {
+            // One cell at a time: the piece enters the cell past its leading end and leaves
+            // its trailing end (its cells in reading order: left to right, top to bottom).
+            let now = cells_of(&board, mv.letter);
+            let (lead, trail) = match sign > 0 {
+                true => (now[now.len() - 1], now[0]),
+                false => (now[0], now[now.len() - 1]),
+            };
+            let (row, col) = ((lead / n) as isize, (lead % n) as isize);
+            let (row, col) = if in_a_row {
+                (row, col + sign)
+            } else {
+                (row + sign, col)
+            };
+            if !(0..n as isize).contains(&row) || !(0..n as isize).contains(&col) {
+                return Err(illegal("the piece would leave the board".to_string()));
+            }
+            let enter = row as usize * n + col as usize;
+            if board[enter] != b'.' {
+                return Err(illegal(format!(
+                    "the cell at row {row}, column {col} holds '{}'",
+                    board[enter] as char
+                )));
+            }
+            board[trail] = b'.';
+            board[enter] = mv.letter;
         }
-        cells.push(pos);
+        boards.push(board.clone());
     }
-    let solved = cells.last() == Some(&case.goal());
-    Ok(Replayed { cells, solved })
+    let solved = (0..n).any(|r| board[r * n + n - 1] == b'A');
+    Ok(Replayed { boards, solved })
+}
+
+/// The cells of `letter`, in reading order.
+fn cells_of(board: &[u8], letter: u8) -> Vec<usize> {
+    (0..board.len()).filter(|&c| board[c] == letter).collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::parse_all;
+    use crate::parse::board;
+
+    fn mv(text: &str) -> Move {
+        Move::parse(text).expect("a move")
+    }
 
     #[test]
     fn legal_and_illegal_moves() {
-        let case = parse_all(b"2 3\nP#G\n...\n").unwrap().remove(0);
-        use grid_common::Dir::*;
-        let done = replay(&case, &[Down, Right, Right, Up]).unwrap();
+        let case = board("ooooooAAooBoooooBooooooooooooooooooo").unwrap();
+        let done = replay(&case, &[mv("B+2"), mv("A+4")]).unwrap();
         assert!(done.solved);
-        assert_eq!(done.cells.len(), 5);
-        assert_eq!(done.cells[2], Pos::new(1, 1));
-        assert!(!replay(&case, &[Down]).unwrap().solved);
+        assert_eq!(done.boards.len(), 3);
+        assert_eq!(&done.boards[1][..18], b"......AA..........");
+        assert!(!replay(&case, &[mv("B+2"), mv("A+3")]).unwrap().solved);
         assert!(!replay(&case, &[]).unwrap().solved);
-        let wall = replay(&case, &[Right]).unwrap_err();
+        let blocked = replay(&case, &[mv("A+3")]).unwrap_err();
         assert_eq!(
-            wall.to_string(),
-            "move 1 (R) is illegal: the piece would enter the wall at (1, 2)"
+            blocked.to_string(),
+            "move 1 (A+3) is illegal: the cell at row 1, column 4 holds 'B'"
         );
-        let off = replay(&case, &[Down, Down]).unwrap_err();
+        let off = replay(&case, &[mv("B-2")]).unwrap_err();
         assert_eq!(
             (off.step, off.reason.as_str()),
-            (2, "the piece would leave the board")
+            (1, "the piece would leave the board")
         );
-        assert!(replay(&case, &[Up]).is_err());
-        assert!(replay(&case, &[Left]).is_err());
+        assert!(replay(&case, &[mv("C+1")]).is_err());
+        assert!(replay(&case, &[mv("B+3")]).is_ok());
+        assert!(replay(&case, &[mv("B+4")]).is_err());
+        let walled = board("AAxoooooo").unwrap();
+        assert!(replay(&walled, &[mv("A+1")]).is_err());
     }
 }

@@ -1,93 +1,156 @@
 //! Generators and checks shared by the tests, `cargo xtask stress` and `cargo xtask bench`.
 
+use crate::case::{Case, Move};
 use crate::format::{answer_line, path_line};
 use crate::parse::parse_all;
-use crate::solve::{Options, Solver};
-use crate::{reference, replay, Case};
+use crate::solve::{Answer, Options, Solver, Store};
+use crate::{reference, replay};
 use puzzle_frame::puzzle::BenchInput;
 use puzzle_frame::rng::Rng;
 
-/// A random valid input in the judge's format: one to three cases, boards up to `max_size`
-/// rows and columns (at least 2), a share of walls from none to four in ten, the piece and
-/// the goal anywhere, and `0 0` at the end (or not).
+/// The hardest wall-free board of Fogleman's database (51 moves, cluster 4780), as
+/// FORMAT.md section 5 quotes it.
+pub const HARDEST_51: &str = "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo";
+/// The hardest board of the database (60 moves, one wall), FORMAT.md section 1.
+pub const HARDEST_60: &str = "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM";
+
+/// A random valid input: one to four boards of side 3 to `max_size` (at most 8), see
+/// [`random_board`].
 pub fn random_input(rng: &mut Rng, max_size: usize) -> String {
-    let max_size = max_size.max(2);
+    let max_size = max_size.clamp(3, 8);
     let mut text = String::new();
-    for _ in 0..rng.range(1, 3) {
-        text.push_str(&random_case(rng, max_size));
-    }
-    if rng.chance(0.8) {
-        text.push_str("0 0\n");
-    }
-    text
-}
-
-/// One random case: the `R C` line and the rows.
-fn random_case(rng: &mut Rng, max_size: usize) -> String {
-    let (rows, cols) = loop {
-        let (rows, cols) = (rng.range(1, max_size), rng.range(1, max_size));
-        if rows * cols >= 2 {
-            break (rows, cols);
-        }
-    };
-    let walls = [0.0, 0.1, 0.25, 0.4][rng.below(4)];
-    let mut cells = vec![vec![b'.'; cols]; rows];
-    for cell in cells.iter_mut().flatten() {
-        if rng.chance(walls) {
-            *cell = b'#';
-        }
-    }
-    let piece = (rng.below(rows), rng.below(cols));
-    let goal = loop {
-        let goal = (rng.below(rows), rng.below(cols));
-        if goal != piece {
-            break goal;
-        }
-    };
-    cells[piece.0][piece.1] = b'P';
-    cells[goal.0][goal.1] = b'G';
-    board_text(&cells)
-}
-
-/// A board's rows as the judge's input: the `R C` line, then the rows.
-fn board_text(cells: &[Vec<u8>]) -> String {
-    let cols = cells.first().map_or(0, Vec::len);
-    let mut text = format!("{} {cols}\n", cells.len());
-    for row in cells {
-        text.push_str(&String::from_utf8_lossy(row));
+    for _ in 0..rng.range(1, 4) {
+        let (size, blocked) = (rng.range(3, max_size), rng.chance(0.2));
+        text.push_str(&random_board(rng, size, blocked));
         text.push('\n');
     }
     text
 }
 
-/// Checks one case: the solver's count and moves against the reference, and the moves
-/// replayed to the goal.
-pub fn check_case(case: &Case) -> Result<(), String> {
-    let slow = reference::count(case);
-    let mut solver = Solver::new(&Options::default());
-    let count = solver.count(case).map_err(|e| e.to_string())?;
-    let moves = solver.moves(case).map_err(|e| e.to_string())?;
-    for (what, fast) in [("count", count), ("moves", moves.as_ref().map(Vec::len))] {
-        if fast != slow {
-            return Err(format!(
-                "the solver ({what}) says {} but the reference says {}\n{}",
-                answer_line(1, fast),
-                answer_line(1, slow),
-                case.to_input()
-            ));
+/// A random board of side `size`: walls on a share of the cells from none to one in ten,
+/// the red car (sometimes a truck) anywhere in a random row, then as many pieces as fit
+/// of some random tries (cars and trucks, either way), their letters in order with gaps
+/// now and then; with `blocked`, a wall or a horizontal piece right of the red car in its
+/// row when there is room (an unsolvable board, unless the red car is already out).
+/// Empty cells are `o` or `.`.
+pub fn random_board(rng: &mut Rng, size: usize, blocked: bool) -> String {
+    let mut cells = vec![b'.'; size * size];
+    let wall_share = [0.0, 0.0, 0.05, 0.1][rng.below(4)];
+    let red_len = if size > 3 && rng.chance(0.1) { 3 } else { 2 };
+    let row = rng.below(size);
+    let col = rng.below(size - red_len + 1);
+    for c in col..col + red_len {
+        cells[row * size + c] = b'A';
+    }
+    if blocked && col + red_len < size {
+        let at = rng.range(col + red_len, size - 1);
+        let letter = if at + 1 < size && rng.chance(0.5) {
+            b'Z'
+        } else {
+            b'x'
+        };
+        cells[row * size + at] = letter;
+        if letter == b'Z' {
+            cells[row * size + at + 1] = b'Z';
         }
     }
-    if let Some(moves) = moves {
-        let fail = |e: String| {
-            format!(
-                "the moves {} do not replay: {e}\n{}",
-                path_line(&moves),
-                case.to_input()
-            )
+    for cell in cells.iter_mut().filter(|c| **c == b'.') {
+        if rng.chance(wall_share) {
+            *cell = b'x';
+        }
+    }
+    let mut letter = b'B';
+    for _ in 0..rng.range(0, size * size) {
+        if letter >= b'Z' {
+            break;
+        }
+        let len = if size > 3 && rng.chance(0.3) { 3 } else { 2 };
+        let horizontal = rng.chance(0.5);
+        let (line, along) = (rng.below(size), rng.below(size - len + 1));
+        let at = |k: usize| match horizontal {
+            true => line * size + along + k,
+            false => (along + k) * size + line,
         };
-        let replayed = replay::replay(case, &moves).map_err(|e| fail(e.to_string()))?;
-        if !replayed.solved {
-            return Err(fail("the piece does not end on the goal".to_string()));
+        if (0..len).all(|k| cells[at(k)] == b'.') {
+            for k in 0..len {
+                cells[at(k)] = letter;
+            }
+            letter += if rng.chance(0.1) { 2 } else { 1 };
+        }
+    }
+    let empty = if rng.chance(0.5) { b'o' } else { b'.' };
+    cells
+        .iter()
+        .map(|&c| if c == b'.' { empty as char } else { c as char })
+        .collect()
+}
+
+/// One case's search with these settings.
+fn solve(case: &Case, options: Options) -> Result<Answer, String> {
+    Solver::new(&options)
+        .solve(case, true)
+        .map_err(|e| e.to_string())
+}
+
+/// Checks that `moves` replay legally to a solved board in `count` moves, each of one
+/// cell when `one_cell`.
+pub fn check_moves(
+    case: &Case,
+    moves: &[Move],
+    count: usize,
+    one_cell: bool,
+) -> Result<(), String> {
+    let line = path_line(moves);
+    let fail = |why: String| format!("the moves '{line}' {why}\n{}", case.to_input());
+    if moves.len() != count {
+        return Err(fail(format!("are {} moves, not {count}", moves.len())));
+    }
+    if one_cell && moves.iter().any(|m| m.by.abs() != 1) {
+        return Err(fail("are not one-cell steps".to_string()));
+    }
+    let replayed = replay::replay(case, moves).map_err(|e| fail(format!("do not replay: {e}")))?;
+    match replayed.solved {
+        true => Ok(()),
+        false => Err(fail("do not solve the board".to_string())),
+    }
+}
+
+/// Checks one case: the solver (both visited sets, moves and steps) against the reference
+/// (moves, steps and the cluster), and every path replayed.
+pub fn check_case(case: &Case) -> Result<(), String> {
+    let expected = [reference::count(case), reference::steps(case)];
+    let cluster = reference::cluster(case);
+    for steps in [false, true] {
+        for store in [Store::Dense, Store::Hashed] {
+            let options = Options {
+                steps,
+                cluster: !steps,
+                store,
+                ..Options::default()
+            };
+            let answer = solve(case, options)?;
+            let slow = expected[usize::from(steps)];
+            let what = if steps { "steps" } else { "moves" };
+            if answer.distance != slow {
+                return Err(format!(
+                    "the solver ({what}, {store:?}) says {} but the reference says {}\n{}",
+                    answer_line(1, answer.distance),
+                    answer_line(1, slow),
+                    case.to_input()
+                ));
+            }
+            if answer.cluster.is_some_and(|k| k != cluster) {
+                return Err(format!(
+                    "the solver ({store:?}) counts a cluster of {:?}, the reference {cluster}\n{}",
+                    answer.cluster,
+                    case.to_input()
+                ));
+            }
+            match (answer.moves, answer.distance) {
+                (Some(moves), Some(count)) => check_moves(case, &moves, count, steps)?,
+                (None, None) => {}
+                (moves, _) => return Err(format!("moves {moves:?} for {}", case.to_input())),
+            }
         }
     }
     Ok(())
@@ -103,8 +166,8 @@ pub fn check_input(input: &str) -> Result<usize, String> {
     Ok(cases.len())
 }
 
-/// Smaller valid inputs derived from `input`: each case alone, a row or a column without
-/// the piece or the goal removed, one wall made floor.
+/// Smaller valid inputs derived from `input`: each board alone, a board with one piece
+/// other than `A` or one wall taken off.
 pub fn shrink_input(input: &str) -> Vec<String> {
     let Ok(cases) = parse_all(input.as_bytes()) else {
         return Vec::new();
@@ -115,107 +178,61 @@ pub fn shrink_input(input: &str) -> Vec<String> {
         out.extend(texts.iter().cloned());
     }
     for (i, text) in texts.iter().enumerate() {
-        for smaller in shrink_board(text) {
-            let mut all = texts.clone();
-            all[i] = smaller;
-            out.push(all.concat());
-        }
-    }
-    out
-}
-
-/// Smaller boards than the board `text` (one case in the judge's format).
-fn shrink_board(text: &str) -> Vec<String> {
-    let cells: Vec<Vec<u8>> = text
-        .lines()
-        .skip(1)
-        .map(|l| l.as_bytes().to_vec())
-        .collect();
-    let (rows, cols) = (cells.len(), cells.first().map_or(0, Vec::len));
-    let special = |b: u8| b == b'P' || b == b'G';
-    let mut out = Vec::new();
-    for r in 0..rows {
-        if rows > 1 && !cells[r].iter().any(|&b| special(b)) {
-            let mut fewer = cells.clone();
-            fewer.remove(r);
-            out.push(board_text(&fewer));
-        }
-    }
-    for c in 0..cols {
-        if cols > 1 && !cells.iter().any(|row| special(row[c])) {
-            let fewer: Vec<Vec<u8>> = cells
-                .iter()
-                .map(|row| [&row[..c], &row[c + 1..]].concat())
-                .collect();
-            out.push(board_text(&fewer));
-        }
-    }
-    for r in 0..rows {
-        for c in 0..cols {
-            if cells[r][c] == b'#' {
-                let mut opened = cells.clone();
-                opened[r][c] = b'.';
-                out.push(board_text(&opened));
+        let bytes = text.trim_end().as_bytes();
+        let mut removable: Vec<u8> = bytes
+            .iter()
+            .copied()
+            .filter(|&b| b != b'A' && b != b'o' && b != b'.')
+            .collect();
+        removable.sort_unstable();
+        removable.dedup();
+        for gone in removable {
+            // Every cell of a piece letter, or one wall at a time.
+            let spots: Vec<Vec<usize>> = match gone {
+                b'x' => bytes
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &b)| b == b'x')
+                    .map(|(k, _)| vec![k])
+                    .collect(),
+                _ => vec![(0..bytes.len()).filter(|&k| bytes[k] == gone).collect()],
+            };
+            for spot in spots {
+                let mut smaller = bytes.to_vec();
+                for k in spot {
+                    smaller[k] = b'o';
+                }
+                let mut all = texts.clone();
+                all[i] = String::from_utf8_lossy(&smaller).into_owned() + "\n";
+                out.push(all.concat());
             }
         }
     }
     out
 }
 
-/// An open `size` x `size` board, the piece in the top-left corner and the goal in the
-/// bottom-right one: the search reaches nearly every cell.
-pub fn open_board(size: usize) -> String {
-    let mut cells = vec![vec![b'.'; size]; size];
-    cells[0][0] = b'P';
-    cells[size - 1][size - 1] = b'G';
-    board_text(&cells)
+/// `count` random boards of side `size` (a deterministic stream), one per line.
+pub fn random_boards(seed: u64, size: usize, count: usize, blocked: bool) -> String {
+    let mut rng = Rng::new(seed);
+    (0..count)
+        .map(|_| random_board(&mut rng, size, blocked) + "\n")
+        .collect()
 }
 
-/// A serpentine: corridors one cell high running the whole width, joined at alternate
-/// ends, the piece at the start of the first and the goal at the end of the last: the
-/// longest path a `size` x `size` board of this shape holds (about `size * size / 2`).
-pub fn serpentine_board(size: usize) -> String {
-    let mut cells = vec![vec![b'#'; size]; size];
-    let mut last = (0, 0);
-    for (r, row) in cells.iter_mut().enumerate() {
-        if r % 2 == 0 {
-            row.fill(b'.');
-            last = (r, if r % 4 == 0 { size - 1 } else { 0 });
-        } else if r % 4 == 1 {
-            row[size - 1] = b'.';
-        } else {
-            row[0] = b'.';
-        }
-    }
-    if size % 2 == 0 {
-        // The last row is a wall row: close its gap, a dead end otherwise.
-        cells[size - 1].fill(b'#');
-    }
-    cells[0][0] = b'P';
-    cells[last.0][last.1] = b'G';
-    board_text(&cells)
-}
-
-/// An open board whose goal, in the middle, is walled in: the search reaches every other
-/// cell before it can answer `-1`.
-pub fn walled_in_board(size: usize) -> String {
-    let mut cells = vec![vec![b'.'; size]; size];
-    let mid = size / 2;
-    for row in &mut cells[mid - 1..=mid + 1] {
-        row[mid - 1..=mid + 1].fill(b'#');
-    }
-    cells[mid][mid] = b'G';
-    cells[0][0] = b'P';
-    board_text(&cells)
-}
-
-/// The worst-case benchmark inputs, generated deterministically.
+/// The benchmark inputs, generated deterministically: the database's two hardest boards a
+/// thousand times each (per-board search time = total / 1000), with `--path` and with
+/// `--count`; random crowded 6x6 boards; random 8x8 boards with `--count` (whole
+/// clusters); unsolvable 8x8 boards (the search must exhaust the cluster).
 pub fn bench_inputs() -> Vec<BenchInput> {
-    let end = "0 0\n";
+    let hard = format!("{HARDEST_51}\n{HARDEST_60}\n").repeat(500);
     vec![
-        BenchInput::new("open-3000", open_board(3000) + end),
-        BenchInput::new("serpentine-2000", serpentine_board(2000) + end),
-        BenchInput::new("walled-in-3000", walled_in_board(3000) + end),
+        BenchInput::new("hardest-51-60-x1000", hard.clone()),
+        BenchInput::new("hardest-path-x1000", hard.clone()).with_args(&["--path"]),
+        BenchInput::new("hardest-count-x1000", hard).with_args(&["--count"]),
+        BenchInput::new("random-6x6-2000", random_boards(6, 6, 2000, false)),
+        BenchInput::new("random-8x8-200-count", random_boards(8, 8, 200, false))
+            .with_args(&["--count"]),
+        BenchInput::new("unsolvable-8x8-200", random_boards(88, 8, 200, true)),
     ]
 }
 
@@ -244,40 +261,46 @@ mod tests {
 
     #[test]
     fn shrinking_gives_smaller_valid_inputs() {
-        let input = "3 4\nP..#\n.#..\n...G\n1 2\nPG\n0 0\n";
+        let input = "ooBoAABoxoooCCoo\nAABooBooo\n";
         let smaller = shrink_input(input);
-        assert!(smaller.len() > 3);
+        // Each board alone; B, C and the wall off the first; B off the second.
+        assert_eq!(smaller.len(), 2 + 3 + 1);
         for text in &smaller {
-            assert!(text.len() < input.len(), "{text}");
             assert!(check_input(text).is_ok_and(|n| n >= 1), "{text}");
         }
-        assert!(smaller.contains(&"1 2\nPG\n".to_string()));
+        assert!(smaller.contains(&"ooBoAABoooooCCoo\nAABooBooo\n".to_string()));
         assert!(shrink_input("garbage").is_empty());
     }
 
     #[test]
-    fn random_inputs_are_valid() {
+    fn random_inputs_are_valid_and_blocked_boards_unsolvable() {
         let mut rng = Rng::new(9);
-        for size in [1, 2, 3, 10] {
+        for size in [3, 4, 6, 8] {
             let input = random_input(&mut rng, size);
-            assert!(check_input(&input).is_ok_and(|n| n >= 1), "{input}");
+            assert!(
+                parse_all(input.as_bytes()).is_ok_and(|c| !c.is_empty()),
+                "{input}"
+            );
         }
+        let boards = random_boards(5, 6, 100, true);
+        let mut unsolvable = 0;
+        for case in parse_all(boards.as_bytes()).unwrap() {
+            let answer = Solver::new(&Options::default()).count(&case).unwrap();
+            unsolvable += usize::from(answer.is_none());
+            assert!(answer.is_none() || answer == Some(0), "{}", case.to_input());
+        }
+        assert!(unsolvable >= 50, "{unsolvable} of 100");
     }
 
     #[test]
-    fn the_bench_boards_have_the_answers_their_shapes_promise() {
-        let answer = |text: String| {
-            let case = parse_all(text.as_bytes()).expect("parses").remove(0);
-            Solver::new(&Options::default()).count(&case).expect("fits")
+    fn the_hardest_boards_take_51_and_60_moves() {
+        let cases = parse_all(format!("{HARDEST_51}\n{HARDEST_60}\n").as_bytes()).unwrap();
+        let options = Options {
+            cluster: true,
+            ..Options::default()
         };
-        assert_eq!(answer(open_board(7)), Some(12));
-        // Rows 0, 2, 4 and 6 are corridors (`size - 1` moves along each), joined by three
-        // bends of two moves.
-        assert_eq!(answer(serpentine_board(7)), Some(4 * 6 + 3 * 2));
-        assert_eq!(answer(serpentine_board(8)), Some(4 * 7 + 3 * 2));
-        assert_eq!(answer(walled_in_board(7)), None);
-        for input in bench_inputs() {
-            assert!(input.input.ends_with("0 0\n"), "{}", input.name);
-        }
+        let answer = solve(&cases[0], options).unwrap();
+        assert_eq!((answer.distance, answer.cluster), (Some(51), Some(4780)));
+        assert_eq!(solve(&cases[1], options).unwrap().distance, Some(60));
     }
 }

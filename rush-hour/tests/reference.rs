@@ -2,10 +2,10 @@
 
 use puzzle_frame::rng::Rng;
 
-use rush_hour::testkit::{check_input, random_input};
+use rush_hour::testkit::{check_input, random_boards, random_input};
 
-/// Random inputs of one to three cases of different sizes (state left over from a previous
-/// case would show), boards up to `max_size`.
+/// Random inputs of one to four boards of different sizes (state left over from a previous
+/// board would show), sides up to `max_size`.
 fn random_inputs(seed: u64, count: usize, max_size: usize) {
     let mut rng = Rng::new(seed);
     let mut cases = 0;
@@ -16,20 +16,28 @@ fn random_inputs(seed: u64, count: usize, max_size: usize) {
             Err(e) => panic!("{e}\ninput:\n{input}"),
         }
     }
-    assert!(cases >= count, "every input has a case");
+    assert!(cases >= count, "every input has a board");
 }
 
 #[test]
-fn tiny_boards() {
+fn boards_of_3_and_4() {
     random_inputs(1, 3000, 4);
 }
 
 #[test]
-fn small_boards() {
-    random_inputs(2, 2000, 10);
+fn boards_up_to_5() {
+    random_inputs(2, 1000, 5);
 }
 
 #[test]
-fn boards_up_to_40() {
-    random_inputs(3, 300, 40);
+fn boards_up_to_6() {
+    random_inputs(3, 150, 6);
+}
+
+#[test]
+fn unsolvable_boards() {
+    for size in [4, 5] {
+        let input = random_boards(size as u64, size, 200, true);
+        assert_eq!(check_input(&input), Ok(200));
+    }
 }

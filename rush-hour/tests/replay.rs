@@ -1,13 +1,12 @@
-//! Every `--path` the binary prints replays legally to the goal, with exactly as many moves
-//! as the answer says, and the answers agree with the reference.
+//! Every `--path` the binary prints replays legally to a solved board, with exactly as many
+//! moves (or one-cell steps) as the answer says, and the answers agree with the reference.
 
-use grid_common::Dir;
 use puzzle_frame::rng::Rng;
 
+use rush_hour::case::Move;
 use rush_hour::parse::parse_all;
 use rush_hour::reference;
-use rush_hour::replay::replay;
-use rush_hour::testkit::random_input;
+use rush_hour::testkit::{check_moves, random_input};
 
 /// The binary under test.
 const BINARY: &str = env!("CARGO_BIN_EXE_rush-hour");
@@ -20,14 +19,23 @@ fn run(args: &[&str], input: &str) -> String {
     String::from_utf8(output.stdout).expect("the output is UTF-8")
 }
 
-/// Checks the `--path` output of one input against its cases; the number of cases.
-fn check_paths(input: &str) -> usize {
+/// Checks the `--path` output (with `--steps` when `steps`) of one input against its
+/// cases; the number of cases.
+fn check_paths(input: &str, steps: bool) -> usize {
     let cases = parse_all(input.as_bytes()).expect("a valid input");
-    let output = run(&["--path"], input);
+    let args: &[&str] = if steps {
+        &["--path", "--steps"]
+    } else {
+        &["--path"]
+    };
+    let output = run(args, input);
     let mut lines = output.lines();
     for (i, case) in cases.iter().enumerate() {
         let answer = lines.next().expect("an answer line");
-        let expected = reference::count(case);
+        let expected = match steps {
+            true => reference::steps(case),
+            false => reference::count(case),
+        };
         if answer == "-1" {
             assert_eq!(expected, None, "case {}: {}", i + 1, case.to_input());
             continue;
@@ -35,19 +43,12 @@ fn check_paths(input: &str) -> usize {
         let count: usize = answer.parse().expect("a number of moves");
         assert_eq!(Some(count), expected, "case {}: {}", i + 1, case.to_input());
         let path = lines.next().expect("a path line");
-        let moves: Vec<Dir> = path
-            .chars()
-            .map(|c| Dir::from_letter(c).expect("a letter U, D, L or R"))
+        let moves: Vec<Move> = path
+            .split_whitespace()
+            .map(|m| Move::parse(m).expect("a move like A+2"))
             .collect();
-        assert_eq!(moves.len(), count, "case {}: path {path}", i + 1);
-        match replay(case, &moves) {
-            Ok(replayed) => assert!(
-                replayed.solved,
-                "case {}: the moves {path} do not end on the goal\n{}",
-                i + 1,
-                case.to_input()
-            ),
-            Err(e) => panic!("case {}: {e}\n{}", i + 1, case.to_input()),
+        if let Err(e) = check_moves(case, &moves, count, steps) {
+            panic!("case {}: {e}", i + 1);
         }
     }
     assert_eq!(lines.next(), None, "nothing after the last case");
@@ -57,15 +58,13 @@ fn check_paths(input: &str) -> usize {
 #[test]
 fn printed_paths_replay_to_the_goal() {
     let mut rng = Rng::new(42);
-    // One input of many cases: the binary runs once, and boards of every size follow each
+    // One input of many boards: the binary runs once, and boards of every size follow each
     // other.
-    let mut input = String::new();
-    for round in 0..400 {
-        let text = random_input(&mut rng, [4, 8, 16, 30][round % 4]);
-        input.push_str(text.trim_end_matches("0 0\n"));
-    }
-    input.push_str("0 0\n");
-    assert!(check_paths(&input) >= 400);
+    let input: String = (0..300)
+        .map(|round| random_input(&mut rng, [4, 5, 6, 5][round % 4]))
+        .collect();
+    assert!(check_paths(&input, false) >= 300);
+    assert!(check_paths(&input, true) >= 300);
 }
 
 #[test]
@@ -80,7 +79,7 @@ fn the_paths_of_every_valid_snapshot_case_replay() {
         let input = std::fs::read_to_string(&path).expect("a case file");
         // Only inputs that parse whole (the error cases are pinned by their snapshots).
         if parse_all(input.as_bytes()).is_ok() {
-            checked += check_paths(&input);
+            checked += check_paths(&input, false);
         }
     }
     assert!(checked >= 3, "{checked} cases");
