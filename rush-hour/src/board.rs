@@ -11,8 +11,9 @@
 //! at each place.
 //!
 //! **States.** A board is its pieces' places, four bits each, piece `i` (the case's order,
-//! the red car `A` first) in bits `4i..4i+4` of a `u128` ([`State`]): up to 32 pieces, and
-//! the walls are the same for every board of a case. Occupied cells are the walls or-ed with
+//! the red car `A` first) in bits `4i..4i+4` of a [`Packed`] word: a `u64` for up to 16
+//! pieces (half the memory, cheaper hashing), a `u128` ([`State`]) for up to 32; the walls
+//! are the same for every board of a case. Occupied cells are the walls or-ed with
 //! each piece's mask at its place ([`Layout::occupied`]); a piece's slides are the runs of
 //! free cells on each side of it along its line ([`Layout::slides`]). The red car is solved
 //! at place `N - len`: its rightmost cell in the last column.
@@ -21,6 +22,65 @@ use crate::case::Case;
 
 /// A board of one case: every piece's place, 4 bits each, piece `i` at bits `4i..4i+4`.
 pub type State = u128;
+
+/// A word that holds a board's places, four bits a piece: `u64` (16 pieces) or `u128` (32).
+pub trait Packed: Copy + Eq + std::fmt::Debug + 'static {
+    /// The most pieces it holds.
+    const PIECES: usize;
+    /// A value no board takes (every nibble 15; a place is below 8).
+    const EMPTY: Self;
+    /// The word of a [`State`] whose pieces fit.
+    fn from_state(state: State) -> Self;
+    /// The place of piece `i`.
+    fn place(self, i: usize) -> usize;
+    /// The word with piece `i` moved to `place`.
+    fn with_place(self, i: usize, place: usize) -> Self;
+    /// 64 well-mixed bits for a hash table.
+    fn hash(self) -> u64;
+}
+
+impl Packed for u64 {
+    const PIECES: usize = 16;
+    const EMPTY: u64 = u64::MAX;
+    #[inline]
+    fn from_state(state: State) -> u64 {
+        state as u64
+    }
+    #[inline]
+    fn place(self, i: usize) -> usize {
+        ((self >> (4 * i)) & 15) as usize
+    }
+    #[inline]
+    fn with_place(self, i: usize, place: usize) -> u64 {
+        (self & !(15 << (4 * i))) | ((place as u64) << (4 * i))
+    }
+    #[inline]
+    fn hash(self) -> u64 {
+        self.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+}
+
+impl Packed for u128 {
+    const PIECES: usize = 32;
+    const EMPTY: u128 = u128::MAX;
+    #[inline]
+    fn from_state(state: State) -> u128 {
+        state
+    }
+    #[inline]
+    fn place(self, i: usize) -> usize {
+        ((self >> (4 * i)) & 15) as usize
+    }
+    #[inline]
+    fn with_place(self, i: usize, place: usize) -> u128 {
+        (self & !(15 << (4 * i))) | ((place as u128) << (4 * i))
+    }
+    #[inline]
+    fn hash(self) -> u64 {
+        ((self as u64) ^ ((self >> 64) as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93))
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+}
 
 /// The bit of cell (`row`, `col`) on a board of side `size`.
 pub fn cell_bit(size: usize, row: usize, col: usize) -> u64 {
@@ -93,50 +153,45 @@ impl Layout {
 
     /// The place of piece `i` in `state`.
     #[inline]
-    pub fn place(state: State, i: usize) -> usize {
-        ((state >> (4 * i)) & 15) as usize
+    pub fn place<P: Packed>(state: P, i: usize) -> usize {
+        state.place(i)
     }
 
     /// `state` with piece `i` moved to `place`.
     #[inline]
-    pub fn with_place(state: State, i: usize, place: usize) -> State {
-        (state & !((15 as State) << (4 * i))) | ((place as State) << (4 * i))
+    pub fn with_place<P: Packed>(state: P, i: usize, place: usize) -> P {
+        state.with_place(i, place)
     }
 
     /// The occupied cells of `state`: the walls and every piece.
     #[inline]
-    pub fn occupied(&self, state: State) -> u64 {
+    pub fn occupied<P: Packed>(&self, state: P) -> u64 {
         self.pieces
             .iter()
             .enumerate()
-            .fold(self.walls, |occ, (i, p)| {
-                occ | p.masks[Layout::place(state, i)]
-            })
+            .fold(self.walls, |occ, (i, p)| occ | p.masks[state.place(i)])
     }
 
     /// True when the red car's rightmost cell is in the last column.
     #[inline]
-    pub fn solved(&self, state: State) -> bool {
-        Layout::place(state, 0) + 1 == self.pieces[0].places
+    pub fn solved<P: Packed>(&self, state: P) -> bool {
+        state.place(0) + 1 == self.pieces[0].places
     }
 
     /// The places piece `i`, standing on `place`, can slide to in one move over the free
     /// cells of `occupied` (which holds the piece itself): up to `reach` cells each way
     /// (1 for the step metric, the board's side for moves), nearest first on each side.
     #[inline]
-    pub fn slides(
-        &self,
-        i: usize,
-        place: usize,
-        occupied: u64,
-        reach: usize,
-        mut visit: impl FnMut(usize),
-    ) {
+    pub fn slides(&self, i: usize, place: usize, occupied: u64, reach: usize) -> Slides {
         let piece = &self.pieces[i];
+        let mut slides = Slides {
+            places: [0; 8],
+            len: 0,
+        };
         let mut p = place;
         while p > 0 && place - p < reach && occupied & piece.cells[p - 1] == 0 {
             p -= 1;
-            visit(p);
+            slides.push(p);
         }
         let mut p = place;
         while p + 1 < piece.places
@@ -144,8 +199,30 @@ impl Layout {
             && occupied & piece.cells[p + piece.len] == 0
         {
             p += 1;
-            visit(p);
+            slides.push(p);
         }
+        slides
+    }
+}
+
+/// The places one piece can slide to (at most 7: a car on a line of 8 cells).
+#[derive(Clone, Copy, Debug)]
+pub struct Slides {
+    places: [u8; 8],
+    len: usize,
+}
+
+impl Slides {
+    #[inline]
+    fn push(&mut self, place: usize) {
+        self.places[self.len & 7] = place as u8;
+        self.len += 1;
+    }
+
+    /// The places, nearest first on each side (left or up first).
+    #[inline]
+    pub fn places(&self) -> &[u8] {
+        &self.places[..self.len.min(8)]
     }
 }
 
@@ -167,13 +244,13 @@ mod tests {
         assert_eq!(layout.start, 0);
         let occ = layout.occupied(layout.start);
         assert_eq!(occ, 1 << 2 | 1 << 3 | 1 << 4 | 1 << 5 | 1 << 6);
-        let mut to = Vec::new();
-        layout.slides(1, 0, occ, 8, |p| to.push(p));
-        assert_eq!(to, [1]);
-        to.clear();
-        layout.slides(0, 0, occ, 8, |p| to.push(p));
-        assert!(to.is_empty(), "B blocks A");
+        assert_eq!(layout.slides(1, 0, occ, 8).places(), [1]);
+        assert!(
+            layout.slides(0, 0, occ, 8).places().is_empty(),
+            "B blocks A"
+        );
         let moved = Layout::with_place(layout.start, 1, 1);
+        assert_eq!(u64::from_state(moved).place(1), 1);
         assert_eq!(Layout::place(moved, 1), 1);
         assert!(!layout.solved(moved));
         assert!(layout.solved(Layout::with_place(moved, 0, 1)));

@@ -1,7 +1,7 @@
 //! The solver: a breadth-first search over bitboard states.
 //!
 //! **States and moves.** A board is its pieces' places, packed four bits a piece in a
-//! `u128` ([`crate::board`]); its occupied cells are one `u64`, and a piece's moves are the
+//! `u64` or `u128` ([`crate::board`]); its occupied cells are one `u64`, and a piece's moves are the
 //! free cells on each side of it along its line, tested against that mask. One move slides
 //! one piece any number of cells (each free place it can reach is one neighbour); with
 //! [`Options::steps`], one cell (its two nearest places at most).
@@ -21,7 +21,7 @@
 
 pub mod visited;
 
-use crate::board::{Layout, State};
+use crate::board::{Layout, Packed};
 use crate::case::{Case, Move};
 use puzzle_frame::budget::{Ledger, MemoryBudget, OverBudget};
 use visited::{state_count, Visited, DENSE_AUTO_MAX};
@@ -96,9 +96,18 @@ impl Solver {
     /// One search: the distance, the moves when `wants_moves`, the cluster with
     /// [`Options::cluster`].
     pub fn solve(&mut self, case: &Case, wants_moves: bool) -> Result<Answer, Limit> {
-        let mut ledger = Ledger::new(self.options.budget);
         let layout = Layout::new(case);
-        let mut search = Search::new(&layout, &self.options, wants_moves, &mut ledger)?;
+        if layout.pieces.len() <= u64::PIECES {
+            self.search::<u64>(&layout, wants_moves)
+        } else {
+            self.search::<u128>(&layout, wants_moves)
+        }
+    }
+
+    /// [`Solver::solve`] with states packed in `P`.
+    fn search<P: Packed>(&self, layout: &Layout, wants_moves: bool) -> Result<Answer, Limit> {
+        let mut ledger = Ledger::new(self.options.budget);
+        let mut search = Search::<P>::new(layout, &self.options, wants_moves, &mut ledger)?;
         let goal = search.run(&mut ledger)?;
         let moves = match (wants_moves, goal) {
             (true, Some(goal)) => Some(search.path(goal, &mut ledger)?),
@@ -120,11 +129,11 @@ struct Goal {
 }
 
 /// A breadth-first search of one case.
-struct Search<'a> {
+struct Search<'a, P: Packed> {
     layout: &'a Layout,
-    visited: Visited,
+    visited: Visited<P>,
     /// Every state reached, in order.
-    queue: Vec<State>,
+    queue: Vec<P>,
     /// The queue index of each state's parent (when the path is wanted).
     parents: Option<Vec<u32>>,
     /// How far one move slides: 1 cell, or any number.
@@ -136,13 +145,13 @@ struct Search<'a> {
 const QUEUE: &str = "the search's queue";
 const PARENTS: &str = "the search's parent links";
 
-impl<'a> Search<'a> {
+impl<'a, P: Packed> Search<'a, P> {
     fn new(
         layout: &'a Layout,
         options: &Options,
         wants_moves: bool,
         ledger: &mut Ledger,
-    ) -> Result<Search<'a>, OverBudget> {
+    ) -> Result<Search<'a, P>, OverBudget> {
         let dense = match options.store {
             Store::Dense => true,
             Store::Hashed => false,
@@ -164,13 +173,8 @@ impl<'a> Search<'a> {
 
     /// Adds `state`, reached from the queue's `parent`, unless it was reached before: true
     /// when it is new.
-    #[inline]
-    fn reach(
-        &mut self,
-        state: State,
-        parent: u32,
-        ledger: &mut Ledger,
-    ) -> Result<bool, OverBudget> {
+    #[inline(always)]
+    fn reach(&mut self, state: P, parent: u32, ledger: &mut Ledger) -> Result<bool, OverBudget> {
         if !self.visited.insert(state, ledger)? {
             return Ok(false);
         }
@@ -183,7 +187,7 @@ impl<'a> Search<'a> {
 
     /// The breadth-first search proper: the first solved state, if any.
     fn run(&mut self, ledger: &mut Ledger) -> Result<Option<Goal>, OverBudget> {
-        let start = self.layout.start;
+        let start = P::from_state(self.layout.start);
         self.reach(start, 0, ledger)?;
         let mut goal = self
             .layout
@@ -193,20 +197,17 @@ impl<'a> Search<'a> {
             return Ok(goal);
         }
         let (mut head, mut depth) = (0, 0);
-        let mut next = Vec::with_capacity(8);
+        let pieces = self.layout.pieces.len();
         while head < self.queue.len() {
             let level_end = self.queue.len();
             depth += 1;
             while head < level_end {
                 let state = self.queue[head];
                 let occupied = self.layout.occupied(state);
-                for i in 0..self.layout.pieces.len() {
-                    let place = Layout::place(state, i);
-                    next.clear();
-                    self.layout
-                        .slides(i, place, occupied, self.reach, |p| next.push(p));
-                    for &p in &next {
-                        let moved = Layout::with_place(state, i, p);
+                for i in 0..pieces {
+                    let slides = self.layout.slides(i, state.place(i), occupied, self.reach);
+                    for &p in slides.places() {
+                        let moved = state.with_place(i, usize::from(p));
                         if !self.reach(moved, head as u32, ledger)? {
                             continue;
                         }

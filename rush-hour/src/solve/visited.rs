@@ -5,22 +5,19 @@
 //! `i`'s digit is its place, its radix the number of places it has): every state of the
 //! case, reachable or not, has its own rank below the product of the radices, and the
 //! bitset holds one bit per rank. **Hashed.** Linear probing over a power-of-two table of
-//! `u128` keys, at most half full; a state never equals [`EMPTY`] (a place is below 8, so
-//! no nibble is 15). Both are charged to the solve's ledger before they are allocated or
+//! packed states ([`Packed`]), at most half full; a state never equals [`Packed::EMPTY`] (a
+//! place is below 8, so no nibble is 15). Both are charged to the solve's ledger before they are allocated or
 //! grown.
 
-use crate::board::{Layout, State};
+use crate::board::{Layout, Packed};
 use puzzle_frame::budget::{Ledger, OverBudget};
-
-/// The empty slot of the hash table.
-pub const EMPTY: State = State::MAX;
 /// The most states a bitset is used for by default (128 KiB of bits).
 pub const DENSE_AUTO_MAX: u128 = 1 << 20;
 
 const WHAT: &str = "the search's visited set";
 
 /// The visited set (see the module docs).
-pub enum Visited {
+pub enum Visited<P: Packed> {
     /// One bit per rank; `radix_weight[i]` is the weight of piece `i`'s place.
     Dense {
         /// The bits.
@@ -30,8 +27,8 @@ pub enum Visited {
     },
     /// An open-addressing table.
     Hashed {
-        /// The slots ([`EMPTY`] when free).
-        slots: Vec<State>,
+        /// The slots ([`Packed::EMPTY`] when free).
+        slots: Vec<P>,
         /// The states stored.
         len: usize,
     },
@@ -46,9 +43,9 @@ pub fn state_count(layout: &Layout) -> Option<u128> {
         .try_fold(1u128, |n, p| n.checked_mul(p.places as u128))
 }
 
-impl Visited {
+impl<P: Packed> Visited<P> {
     /// A bitset over every state of `layout`.
-    pub fn dense(layout: &Layout, ledger: &mut Ledger) -> Result<Visited, OverBudget> {
+    pub fn dense(layout: &Layout, ledger: &mut Ledger) -> Result<Visited<P>, OverBudget> {
         let count = state_count(layout).unwrap_or(u128::MAX);
         let words = usize::try_from(count.div_ceil(64))
             .map_err(|_| ledger.budget().refuse(WHAT, u64::MAX))?;
@@ -63,22 +60,22 @@ impl Visited {
     }
 
     /// An empty hash set.
-    pub fn hashed(ledger: &mut Ledger) -> Result<Visited, OverBudget> {
+    pub fn hashed(ledger: &mut Ledger) -> Result<Visited<P>, OverBudget> {
         Ok(Visited::Hashed {
-            slots: ledger.vec(WHAT, 1024, EMPTY)?,
+            slots: ledger.vec(WHAT, 1024, P::EMPTY)?,
             len: 0,
         })
     }
 
     /// Adds `state`: true when it was not in the set yet.
-    #[inline]
-    pub fn insert(&mut self, state: State, ledger: &mut Ledger) -> Result<bool, OverBudget> {
+    #[inline(always)]
+    pub fn insert(&mut self, state: P, ledger: &mut Ledger) -> Result<bool, OverBudget> {
         match self {
             Visited::Dense { bits, weights } => {
                 let rank = weights
                     .iter()
                     .enumerate()
-                    .map(|(i, w)| Layout::place(state, i) as u64 * w)
+                    .map(|(i, w)| state.place(i) as u64 * w)
                     .sum::<u64>() as usize;
                 let (word, bit) = (rank / 64, 1u64 << (rank % 64));
                 let new = bits[word] & bit == 0;
@@ -86,35 +83,31 @@ impl Visited {
                 Ok(new)
             }
             Visited::Hashed { slots, len } => {
-                if 2 * (*len + 1) > slots.len() {
+                if !insert_slot(slots, state) {
+                    return Ok(false);
+                }
+                *len += 1;
+                if 2 * *len > slots.len() {
                     grow(slots, ledger)?;
                 }
-                let new = insert_slot(slots, state);
-                *len += usize::from(new);
-                Ok(new)
+                Ok(true)
             }
         }
     }
 }
 
-/// The slot where probing for `state` starts in a table of `len` slots (a power of two).
-#[inline]
-fn home(state: State, len: usize) -> usize {
-    let mixed = (state as u64) ^ ((state >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    (mixed.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> 32) as usize & (len - 1)
-}
-
 /// Puts `state` in `slots` unless it is there: true when it was not.
 #[inline]
-fn insert_slot(slots: &mut [State], state: State) -> bool {
+fn insert_slot<P: Packed>(slots: &mut [P], state: P) -> bool {
     let mask = slots.len() - 1;
-    let mut i = home(state, slots.len());
+    // The top bits of a multiplicative hash are its best mixed.
+    let mut i = (state.hash() >> (64 - slots.len().trailing_zeros())) as usize;
     loop {
         let slot = slots[i];
         if slot == state {
             return false;
         }
-        if slot == EMPTY {
+        if slot == P::EMPTY {
             slots[i] = state;
             return true;
         }
@@ -124,12 +117,12 @@ fn insert_slot(slots: &mut [State], state: State) -> bool {
 
 /// Doubles the table, charging the new one before it is made.
 #[cold]
-fn grow(slots: &mut Vec<State>, ledger: &mut Ledger) -> Result<(), OverBudget> {
-    let mut bigger = ledger.vec(WHAT, slots.len() * 2, EMPTY)?;
-    for &state in slots.iter().filter(|&&s| s != EMPTY) {
+fn grow<P: Packed>(slots: &mut Vec<P>, ledger: &mut Ledger) -> Result<(), OverBudget> {
+    let mut bigger = ledger.vec(WHAT, slots.len() * 2, P::EMPTY)?;
+    for &state in slots.iter().filter(|&&s| s != P::EMPTY) {
         insert_slot(&mut bigger, state);
     }
-    ledger.give_back::<State>(slots.len());
+    ledger.give_back::<P>(slots.len());
     *slots = bigger;
     Ok(())
 }
@@ -146,12 +139,12 @@ mod tests {
         let mut ledger = Ledger::new(MemoryBudget::new(1 << 20));
         let count = state_count(&layout).unwrap();
         for mut set in [
-            Visited::dense(&layout, &mut ledger).unwrap(),
-            Visited::hashed(&mut ledger).unwrap(),
+            Visited::<u64>::dense(&layout, &mut ledger).unwrap(),
+            Visited::<u64>::hashed(&mut ledger).unwrap(),
         ] {
             let mut all = Vec::new();
             for rank in 0..count {
-                let mut state = 0;
+                let mut state = 0u64;
                 let mut rest = rank;
                 for (i, p) in layout.pieces.iter().enumerate() {
                     state = Layout::with_place(state, i, (rest % p.places as u128) as usize);
@@ -171,7 +164,7 @@ mod tests {
     #[test]
     fn the_table_grows_within_the_budget_only() {
         let mut ledger = Ledger::new(MemoryBudget::new(40_000));
-        let mut set = Visited::hashed(&mut ledger).unwrap();
+        let mut set = Visited::<u128>::hashed(&mut ledger).unwrap();
         let mut grown = 0;
         for s in 0..10_000u128 {
             match set.insert(s, &mut ledger) {
@@ -182,6 +175,6 @@ mod tests {
                 }
             }
         }
-        assert_eq!(grown, 512, "a table of 1024 slots is half full at 512");
+        assert_eq!(grown, 512, "a table of 1024 slots grows at its 513th state");
     }
 }
