@@ -188,16 +188,18 @@ impl Layout {
             places: [0; 8],
             len: 0,
         };
+        // The farthest places `reach` allows, on each side.
+        let (low, high) = (
+            place.saturating_sub(reach),
+            (place + reach).min(piece.places - 1),
+        );
         let mut p = place;
-        while p > 0 && place - p < reach && occupied & piece.cells[p - 1] == 0 {
+        while p > low && occupied & piece.cells[p - 1] == 0 {
             p -= 1;
             slides.push(p);
         }
         let mut p = place;
-        while p + 1 < piece.places
-            && p - place < reach
-            && occupied & piece.cells[p + piece.len] == 0
-        {
+        while p < high && occupied & piece.cells[p + piece.len] == 0 {
             p += 1;
             slides.push(p);
         }
