@@ -15,6 +15,7 @@
 //! - [`replay`]: plays moves on a case, with its own statement of the rules.
 //! - [`format`]: the answer, `--path` and `--count` lines.
 //! - [`render`]: the solution as a film, for `--show` and `--html`.
+//! - [`sweep`]: `--sweep N [--walls W]`, Fogleman's whole space and database lines.
 //! - `testkit`: generators and checks for the tests, `cargo xtask stress` and `bench`.
 //!
 //! ```
@@ -37,6 +38,7 @@ pub mod reference;
 pub mod render;
 pub mod replay;
 pub mod solve;
+pub mod sweep;
 #[cfg(feature = "testkit")]
 pub mod testkit;
 
@@ -84,6 +86,7 @@ Output: for each board, the fewest moves, 0 when solved, -1 when it cannot be so
             ),
             STEPS,
             COUNT,
+            sweep::options::SWEEP,
         ],
     };
 

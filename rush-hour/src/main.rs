@@ -2,6 +2,12 @@
 
 use rush_hour::RushHour;
 
+mod modes;
+
 fn main() -> std::process::ExitCode {
+    // `--sweep N` reads no input: it runs before the shared loop.
+    if let Some(code) = modes::sweep_main() {
+        return code;
+    }
     puzzle_frame::puzzle::main::<RushHour>()
 }
