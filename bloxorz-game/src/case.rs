@@ -266,9 +266,8 @@ impl Case {
         self.splitters.get(i)
     }
 
-    /// The level in the file's format: `R C`, the rows, then one line per switch and
-    /// splitter (in reading order of their cells).
-    pub fn to_input(&self) -> String {
+    /// The text `Display` writes.
+    fn text(&self) -> String {
         let (rows, cols) = (self.tiles.rows(), self.tiles.cols());
         let mut text = format!("{rows} {cols}\n");
         for row in 0..rows {
@@ -309,6 +308,14 @@ impl Case {
             },
             tile => tile.to_char(),
         }
+    }
+}
+
+/// The level in the file's format: `R C`, the rows, then one line per switch and
+/// splitter (in reading order of their cells).
+impl fmt::Display for Case {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text())
     }
 }
 

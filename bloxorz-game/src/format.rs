@@ -1,20 +1,15 @@
 //! The judge's lines.
 
 use crate::case::{keys_of, Move};
+use crate::BloxorzGame;
+use puzzle_frame::puzzle::Formatting;
 
-/// The answer line of level `number` (1-based; the format does not print it): the fewest
-/// arrow presses, or `-1`.
-pub fn answer_line(_number: usize, presses: Option<usize>) -> String {
-    match presses {
-        Some(presses) => presses.to_string(),
-        None => "-1".to_string(),
+impl Formatting for BloxorzGame {
+    /// The moves' keys as letters `U`/`D`/`L`/`R` (arrows) and `S` (space), as `--path`
+    /// prints them (the answer line is the frame's: the fewest arrow presses, or `-1`).
+    fn path_line(moves: &[Move]) -> String {
+        keys_of(moves).iter().map(|k| k.letter()).collect()
     }
-}
-
-/// The moves' keys as letters `U`/`D`/`L`/`R` (arrows) and `S` (space), as `--path`
-/// prints them.
-pub fn path_line(moves: &[Move]) -> String {
-    keys_of(moves).iter().map(|k| k.letter()).collect()
 }
 
 #[cfg(test)]
@@ -24,8 +19,8 @@ mod tests {
 
     #[test]
     fn lines() {
-        assert_eq!(answer_line(1, Some(7)), "7");
-        assert_eq!(answer_line(2, None), "-1");
+        assert_eq!(BloxorzGame::answer_line(1, Some(7)), "7");
+        assert_eq!(BloxorzGame::answer_line(2, None), "-1");
         let moves = [
             Move::arrow(Dir::Left),
             Move {
@@ -33,7 +28,7 @@ mod tests {
                 arrow: Dir::Up,
             },
         ];
-        assert_eq!(path_line(&moves), "LSU");
-        assert_eq!(path_line(&[]), "");
+        assert_eq!(BloxorzGame::path_line(&moves), "LSU");
+        assert_eq!(BloxorzGame::path_line(&[]), "");
     }
 }

@@ -53,11 +53,12 @@
 //! - `testkit`: generators and checks for the tests, `cargo xtask stress` and `bench`.
 //!
 //! ```
-//! use bloxorz_game::parse::Cases;
+//! use bloxorz_game::parse::cases;
 //! use bloxorz_game::solve::{Options, Solver};
+//! use puzzle_frame::puzzle::Solve;
 //!
 //! let input = b"1 5\nX..O.\n0 0\n";
-//! let case = Cases::new(input).next().unwrap().unwrap();
+//! let case = cases(input).next().unwrap().unwrap();
 //! let mut solver = Solver::new(&Options::default());
 //! // Roll right (lying on columns 1-2), right again (standing on column 3, the exit).
 //! assert_eq!(solver.count(&case), Ok(Some(2)));
@@ -75,17 +76,15 @@ pub mod testkit;
 
 pub use case::{Case, Key, Move, Tile};
 
-use puzzle_frame::budget::MemoryBudget;
-use puzzle_frame::cli::{path_option, Args, Program, Stop};
-use puzzle_frame::Puzzle;
+use puzzle_frame::cli::{path_option, Program};
+use puzzle_frame::puzzle::{Binary, Puzzle};
 
-/// The real Bloxorz, as the shared binary loop, the tests and `xtask` drive it.
+/// The real Bloxorz, as the shared binary loop, the tests and `xtask` drive it (each role's trait is
+/// implemented in its module: `parse`, `solve`, `format`, `render`, `testkit`).
 pub struct BloxorzGame;
 
 impl Puzzle for BloxorzGame {
-    const PROGRAM: Program = Program {
-        name: "bloxorz-game",
-        version: env!("CARGO_PKG_VERSION"),
+    const PROGRAM: Program = puzzle_frame::program! {
         about: "the real Bloxorz (2007), the fewest arrow presses that solve a level",
         format: "\
 Input: levels made of a line 'R C', R rows of C characters ('#' void, '.' floor,
@@ -109,60 +108,7 @@ cube 'C' and the other cube 'c'; each caption names the key and what it did.
 
     type Case = Case;
     type Move = Move;
-    type Cases<'a> = parse::Cases<'a>;
     type Options = solve::Options;
-    type Solver = solve::Solver;
-    type OtherLimit = solve::TooManyStates;
-    type ReplayError = replay::ReplayError;
-
-    fn options(_args: &Args, budget: MemoryBudget) -> Result<solve::Options, String> {
-        Ok(solve::Options { budget })
-    }
-
-    fn cases<'a>(input: &'a [u8], _options: &solve::Options) -> Result<parse::Cases<'a>, Stop> {
-        Ok(parse::Cases::new(input))
-    }
-
-    fn solver(
-        options: &solve::Options,
-        _cases: &parse::Cases<'_>,
-    ) -> Result<solve::Solver, solve::Limit> {
-        Ok(solve::Solver::new(options))
-    }
-
-    fn count(solver: &mut solve::Solver, case: &Case) -> Result<Option<usize>, solve::Limit> {
-        solver.count(case)
-    }
-
-    fn moves(solver: &mut solve::Solver, case: &Case) -> Result<Option<Vec<Move>>, solve::Limit> {
-        solver.moves(case)
-    }
-
-    fn reference_count(case: &Case) -> Option<usize> {
-        reference::count(case)
-    }
-
-    fn replay(case: &Case, moves: &[Move]) -> Result<bool, replay::ReplayError> {
-        replay::replay(case, moves).map(|r| r.solved)
-    }
-
-    fn answer_line(number: usize, answer: Option<usize>) -> String {
-        format::answer_line(number, answer)
-    }
-
-    fn path_line(moves: &[Move]) -> String {
-        format::path_line(moves)
-    }
-
-    fn set_budget(solver: &mut solve::Solver, budget: puzzle_frame::budget::MemoryBudget) {
-        solver.set_budget(budget);
-    }
-
-    fn film(
-        case: &Case,
-        moves: &[Move],
-        plan: puzzle_frame::film::FilmPlan,
-    ) -> Result<puzzle_frame::film::Film, replay::ReplayError> {
-        render::film(case, moves, plan)
-    }
 }
+
+impl Binary for BloxorzGame {}

@@ -16,49 +16,37 @@
 //! found.
 
 use crate::case::{cell_name, Case, Effect, Splitter, Switch, Tile, MAX_BRIDGES};
+use crate::solve::Options;
+use crate::BloxorzGame;
 use grid_common::{Grid, Pos};
+use puzzle_frame::budget::MemoryBudget;
+use puzzle_frame::cli::Stop;
 use puzzle_frame::input::{describe_byte, describe_token, one_of, InputError, Line, Reader};
+use puzzle_frame::puzzle::Reading;
 
 /// The characters of a grid row.
 pub const ALPHABET: &[u8] = b"#.EXOSHTBb";
 
 /// The levels of an input, in order: `Ok(level)` each, until the end of the input or its
 /// `0 0` line; after an `Err` the iterator ends.
-pub struct Cases<'a> {
-    reader: Reader<'a>,
-    /// The number of the next level (1-based); `None` once the input is over.
-    next: Option<usize>,
+pub type Cases<'a> = puzzle_frame::input::Cases<'a, Case>;
+
+/// The levels of `input`, numbered from 1 in error messages.
+pub fn cases(input: &[u8]) -> Cases<'_> {
+    Cases::new(input, read_level, ())
 }
-
-impl<'a> Cases<'a> {
-    /// The levels of `input`, numbered from 1 in error messages.
-    pub fn new(input: &'a [u8]) -> Cases<'a> {
-        Cases {
-            reader: Reader::new(input),
-            next: Some(1),
-        }
-    }
-}
-
-impl Iterator for Cases<'_> {
-    type Item = Result<Case, InputError>;
-
-    fn next(&mut self) -> Option<Result<Case, InputError>> {
-        let number = self.next?;
-        let read = read_level(&mut self.reader, number);
-        self.next = match read {
-            Ok(Some(_)) => Some(number + 1),
-            _ => None,
-        };
-        read.transpose()
-    }
-}
-
-impl std::iter::FusedIterator for Cases<'_> {}
 
 /// Every level of `input`, or the first error.
 pub fn parse_all(input: &[u8]) -> Result<Vec<Case>, InputError> {
-    Cases::new(input).collect()
+    cases(input).collect()
+}
+
+impl Reading for BloxorzGame {
+    type Cases<'a> = Cases<'a>;
+
+    fn cases<'a>(input: &'a [u8], _: &Options, _: MemoryBudget) -> Result<Cases<'a>, Stop> {
+        Ok(cases(input))
+    }
 }
 
 /// A token of a header, switch or split line: a run of digits, a run of letters, or one
@@ -138,8 +126,8 @@ impl<'a> Tokens<'a> {
 
 /// Reads the next level, numbered `number` in error messages; `Ok(None)` at `0 0` or at
 /// the end of the input.
-fn read_level(reader: &mut Reader<'_>, number: usize) -> Result<Option<Case>, InputError> {
-    reader.set_case(Some(number));
+fn read_level(reader: &mut Reader<'_>, _: &()) -> Result<Option<Case>, InputError> {
+    let number = reader.case().unwrap_or(1);
     reader.skip_blank_lines();
     let at = reader.offset();
     let Some(line) = reader.line() else {

@@ -9,8 +9,10 @@
 
 use crate::case::{cell_name, keys_of, Case, Key, Move, Tile};
 use crate::replay::{replay_keys, Body, ReplayError, Snapshot};
+use crate::BloxorzGame;
 use grid_common::{Grid, Pos};
 use puzzle_frame::film::{Film, FilmBuilder, FilmPlan};
+use puzzle_frame::puzzle::Rendering;
 
 /// What each character of a frame means.
 pub const LEGEND: &[(char, &str)] = &[
@@ -72,41 +74,45 @@ fn label(key: Key, snapshot: &Snapshot, solved: bool) -> String {
     }
 }
 
-/// The solution `moves` as a film: the start, then the level after each key (a move that
-/// switches the cube is two steps, `S` and its arrow); or the first illegal key.
-pub fn film(case: &Case, moves: &[Move], plan: FilmPlan) -> Result<Film, ReplayError> {
-    if let Err(over) = plan.board(case.tiles().rows(), case.tiles().cols()) {
-        return Ok(Film::refused(over));
+impl Rendering for BloxorzGame {
+    type ReplayError = ReplayError;
+
+    /// The solution `moves` as a film: the start, then the level after each key (a move that
+    /// switches the cube is two steps, `S` and its arrow); or the first illegal key.
+    fn film(case: &Case, moves: &[Move], plan: FilmPlan) -> Result<Film, ReplayError> {
+        if let Err(over) = plan.board(case.tiles().rows(), case.tiles().cols()) {
+            return Ok(Film::refused(over));
+        }
+        let keys = keys_of(moves);
+        let replayed = replay_keys(case, &keys)?;
+        let snapshots = &replayed.snapshots;
+        let first = &snapshots[0];
+        let tiles = case.tiles();
+        let cells: Vec<char> = tiles.positions().map(|p| ground(case, first, p)).collect();
+        let mut start = Grid::from_cells(tiles.rows(), tiles.cols(), cells)
+            .unwrap_or_else(|| Grid::new(tiles.rows(), tiles.cols(), '#'));
+        for (p, c) in body_cells(&first.body) {
+            if let Some(cell) = start.get_mut(p) {
+                *cell = c;
+            }
+        }
+        let mut film = FilmBuilder::planned(start, plan)
+            .focus([case.exit()])
+            .legend(LEGEND);
+        for (i, &key) in keys.iter().enumerate() {
+            let (before, after) = (&snapshots[i], &snapshots[i + 1]);
+            for (p, _) in body_cells(&before.body) {
+                film.set(p, ground(case, after, p));
+            }
+            for &p in case.bridges() {
+                film.set(p, ground(case, after, p));
+            }
+            for (p, c) in body_cells(&after.body) {
+                film.set(p, c);
+            }
+            let solved = replayed.solved && i + 1 == keys.len();
+            film.step(label(key, after, solved));
+        }
+        Ok(film.finish())
     }
-    let keys = keys_of(moves);
-    let replayed = replay_keys(case, &keys)?;
-    let snapshots = &replayed.snapshots;
-    let first = &snapshots[0];
-    let tiles = case.tiles();
-    let cells: Vec<char> = tiles.positions().map(|p| ground(case, first, p)).collect();
-    let mut start = Grid::from_cells(tiles.rows(), tiles.cols(), cells)
-        .unwrap_or_else(|| Grid::new(tiles.rows(), tiles.cols(), '#'));
-    for (p, c) in body_cells(&first.body) {
-        if let Some(cell) = start.get_mut(p) {
-            *cell = c;
-        }
-    }
-    let mut film = FilmBuilder::planned(start, plan)
-        .focus([case.exit()])
-        .legend(LEGEND);
-    for (i, &key) in keys.iter().enumerate() {
-        let (before, after) = (&snapshots[i], &snapshots[i + 1]);
-        for (p, _) in body_cells(&before.body) {
-            film.set(p, ground(case, after, p));
-        }
-        for &p in case.bridges() {
-            film.set(p, ground(case, after, p));
-        }
-        for (p, c) in body_cells(&after.body) {
-            film.set(p, c);
-        }
-        let solved = replayed.solved && i + 1 == keys.len();
-        film.step(label(key, after, solved));
-    }
-    Ok(film.finish())
 }

@@ -1,38 +1,98 @@
 //! Generators and checks shared by the tests, `cargo xtask stress` and `cargo xtask bench`.
 
-use crate::case::{keys_of, Case, Effect, Key, Tile};
-use crate::format::{answer_line, path_line};
+use crate::case::{keys_of, Case, Effect, Key, Move, Tile};
 use crate::parse::parse_all;
 use crate::solve::{Options, Solver};
-use crate::{reference, render, replay};
+use crate::{reference, replay, BloxorzGame};
 use grid_common::{Dir, Pos};
+use puzzle_frame::film::FilmPlan;
+use puzzle_frame::puzzle::{Formatting, Rendering, Solve};
 use puzzle_frame::rng::Rng;
+use puzzle_frame::testkit::{shrink_cases, BenchInput, Testkit};
 
 mod bench;
 mod level;
 
-pub use bench::bench_inputs;
 pub use level::Level;
 
-/// A random valid input in the level format (one to three levels), boards up to
-/// `max_size` rows and columns, and `0 0` at the end (or not). The levels use every
-/// feature: orange tiles, bridges present and absent, soft and heavy switches with `on`,
-/// `off` and `toggle` actions (some on the same cells), splitters whose targets lie on
-/// bridges, switches, splitters (their own cell too), the start or the exit, and are
-/// sometimes 4-adjacent.
-pub fn random_input(rng: &mut Rng, max_size: usize) -> String {
-    let max_size = max_size.max(2);
-    let mut text = String::new();
-    for _ in 0..rng.range(1, 3) {
-        text.push_str(&random_level(rng, max_size).text());
-        if rng.chance(0.1) {
-            text.push('\n');
+impl Testkit for BloxorzGame {
+    /// A random valid input in the level format (one to three levels), boards up to
+    /// `max_size` rows and columns, and `0 0` at the end (or not). The levels use every
+    /// feature: orange tiles, bridges present and absent, soft and heavy switches with `on`,
+    /// `off` and `toggle` actions (some on the same cells), splitters whose targets lie on
+    /// bridges, switches, splitters (their own cell too), the start or the exit, and are
+    /// sometimes 4-adjacent.
+    fn random_input(rng: &mut Rng, max_size: usize) -> String {
+        let max_size = max_size.max(2);
+        let mut text = String::new();
+        for _ in 0..rng.range(1, 3) {
+            text.push_str(&random_level(rng, max_size).text());
+            if rng.chance(0.1) {
+                text.push('\n');
+            }
         }
+        if rng.chance(0.8) {
+            text.push_str("0 0\n");
+        }
+        text
     }
-    if rng.chance(0.8) {
-        text.push_str("0 0\n");
+
+    /// Solves every level with the solver and the reference and replays every path;
+    /// `Ok(number of levels checked)` or `Err(what disagreed, in words)`.
+    fn check_input(input: &str) -> Result<usize, String> {
+        let cases = parse_all(input.as_bytes()).map_err(|e| format!("bad input: {e}"))?;
+        for (i, case) in cases.iter().enumerate() {
+            check_case(case).map_err(|e| format!("level {}: {e}", i + 1))?;
+        }
+        Ok(cases.len())
     }
-    text
+
+    /// Smaller valid inputs derived from `input`: single levels, a row or a column removed,
+    /// a switch, action or splitter dropped, one cell made plainer.
+    fn shrink_input(input: &str) -> Vec<String> {
+        let Ok(cases) = parse_all(input.as_bytes()) else {
+            return Vec::new();
+        };
+        let texts: Vec<String> = cases.iter().map(Case::to_string).collect();
+        shrink_cases(&texts, |i, _| {
+            let smaller = Level::of(&cases[i])
+                .smaller()
+                .into_iter()
+                .map(|level| level.text());
+            smaller
+                .filter(|text| parse_all(text.as_bytes()).is_ok_and(|c| c.len() == 1))
+                .collect()
+        })
+    }
+
+    fn bench_inputs() -> Vec<BenchInput> {
+        bench::inputs()
+    }
+
+    fn reference_count(case: &Case) -> Option<usize> {
+        reference::count(case)
+    }
+
+    fn replay(case: &Case, moves: &[Move]) -> Result<bool, replay::ReplayError> {
+        replay::replay(case, moves).map(|r| r.solved)
+    }
+
+    /// The moves of a key line: each arrow, with the space press before it (`None` for two
+    /// space presses in a row, or one at the end: no move holds them).
+    fn moves_of(path_line: &str) -> Option<Vec<Move>> {
+        let keys = Key::parse_line(path_line).ok()?;
+        let mut moves = Vec::new();
+        let mut switch_cube = false;
+        for key in keys {
+            match key {
+                Key::Arrow(arrow) => moves.push(Move { switch_cube, arrow }),
+                Key::Space if switch_cube => return None,
+                Key::Space => {}
+            }
+            switch_cube = key == Key::Space;
+        }
+        (!switch_cube).then_some(moves)
+    }
 }
 
 /// One random level.
@@ -177,21 +237,20 @@ pub fn check_case(case: &Case) -> Result<(), String> {
     let mut solver = Solver::new(&Options::default());
     let count = solver.count(case).map_err(|e| e.to_string())?;
     let moves = solver.moves(case).map_err(|e| e.to_string())?;
-    let says = |answer: Option<usize>| answer_line(1, answer);
+    let says = |answer: Option<usize>| BloxorzGame::answer_line(1, answer);
     for (what, fast) in [("count", count), ("moves", moves.as_ref().map(Vec::len))] {
         if fast != slow {
             return Err(format!(
-                "the solver ({what}) says {} but the reference says {}\n{}",
+                "the solver ({what}) says {} but the reference says {}\n{case}",
                 says(fast),
                 says(slow),
-                case.to_input()
             ));
         }
     }
     if let Some(moves) = moves {
-        let line = path_line(&moves);
+        let line = BloxorzGame::path_line(&moves);
         check_path(case, &line, moves.len())?;
-        render::film(case, &moves, puzzle_frame::film::FilmPlan::whole())
+        BloxorzGame::film(case, &moves, FilmPlan::whole())
             .map_err(|e| format!("the film of {line}: {e}"))?;
         if keys_of(&moves).len() != line.len() {
             return Err(format!("the path {line} does not spell the moves"));
@@ -203,7 +262,7 @@ pub fn check_case(case: &Case) -> Result<(), String> {
 /// Checks a `--path` line: only `UDLRS`, legal from the start, solving the level with its
 /// last arrow, with `answer` arrows.
 pub fn check_path(case: &Case, line: &str, answer: usize) -> Result<(), String> {
-    let fail = |e: String| format!("the keys {line} do not replay: {e}\n{}", case.to_input());
+    let fail = |e: String| format!("the keys {line} do not replay: {e}\n{case}");
     let keys = Key::parse_line(line).map_err(|c| fail(format!("'{c}' is not a key")))?;
     let replayed = replay::replay_keys(case, &keys).map_err(|e| fail(e.to_string()))?;
     if !replayed.solved {
@@ -218,69 +277,12 @@ pub fn check_path(case: &Case, line: &str, answer: usize) -> Result<(), String> 
     Ok(())
 }
 
-/// Solves every level with the solver and the reference and replays every path;
-/// `Ok(number of levels checked)` or `Err(what disagreed, in words)`.
-pub fn check_input(input: &str) -> Result<usize, String> {
-    let cases = parse_all(input.as_bytes()).map_err(|e| format!("bad input: {e}"))?;
-    for (i, case) in cases.iter().enumerate() {
-        check_case(case).map_err(|e| format!("level {}: {e}", i + 1))?;
-    }
-    Ok(cases.len())
-}
-
-/// Smaller valid inputs derived from `input`: single levels, a row or a column removed,
-/// a switch, action or splitter dropped, one cell made plainer.
-pub fn shrink_input(input: &str) -> Vec<String> {
-    let Ok(cases) = parse_all(input.as_bytes()) else {
-        return Vec::new();
-    };
-    let texts: Vec<String> = cases.iter().map(Case::to_input).collect();
-    let mut out = Vec::new();
-    if texts.len() > 1 {
-        out.extend(texts.iter().cloned());
-    }
-    for (i, case) in cases.iter().enumerate() {
-        for smaller in Level::of(case).smaller() {
-            let text = smaller.text();
-            if parse_all(text.as_bytes()).is_ok_and(|c| c.len() == 1) {
-                let mut all = texts.clone();
-                all[i] = text;
-                out.push(all.concat());
-            }
-        }
-    }
-    out
-}
-
 /// The tile kinds a level uses, for tests that want every feature exercised.
 pub fn features(case: &Case) -> Vec<Tile> {
     let mut seen: Vec<Tile> = case.tiles().cells().to_vec();
     seen.sort_by_key(|t| *t as u8);
     seen.dedup();
     seen
-}
-
-/// The generators and checks above, as `xtask` and the tests drive every puzzle.
-impl puzzle_frame::puzzle::Testkit for crate::BloxorzGame {
-    fn random_input(rng: &mut Rng, max_size: usize) -> String {
-        random_input(rng, max_size)
-    }
-
-    fn check_input(input: &str) -> Result<usize, String> {
-        check_input(input)
-    }
-
-    fn shrink_input(input: &str) -> Vec<String> {
-        shrink_input(input)
-    }
-
-    fn bench_inputs() -> Vec<puzzle_frame::puzzle::BenchInput> {
-        use puzzle_frame::puzzle::BenchInput;
-        bench_inputs()
-            .into_iter()
-            .map(|(name, input)| BenchInput::new(name, input))
-            .collect()
-    }
 }
 
 #[cfg(test)]
@@ -290,22 +292,25 @@ mod tests {
     #[test]
     fn shrinking_gives_smaller_valid_inputs() {
         let input = "3 4\nXSbT\n.#B.\nHE.O\nswitch 0 1: on 0 2, toggle 1 2\nsplit 0 3: 0 2, 2 2\nswitch 2 0: off 1 2\n1 3\nX.O\n0 0\n";
-        let smaller = shrink_input(input);
+        let smaller = BloxorzGame::shrink_input(input);
         assert!(smaller.len() > 5);
         for text in &smaller {
             assert!(text.len() < input.len(), "{text}");
             assert!(parse_all(text.as_bytes()).is_ok(), "{text}");
         }
         assert!(smaller.contains(&"1 3\nX.O\n".to_string()));
-        assert!(shrink_input("garbage").is_empty());
+        assert!(BloxorzGame::shrink_input("garbage").is_empty());
     }
 
     #[test]
     fn random_inputs_are_valid() {
         let mut rng = Rng::new(9);
         for size in [1, 2, 3, 6] {
-            let input = random_input(&mut rng, size);
-            assert!(check_input(&input).is_ok_and(|n| n >= 1), "{input}");
+            let input = BloxorzGame::random_input(&mut rng, size);
+            assert!(
+                BloxorzGame::check_input(&input).is_ok_and(|n| n >= 1),
+                "{input}"
+            );
         }
     }
 }

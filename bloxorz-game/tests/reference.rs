@@ -2,9 +2,11 @@
 //! replayed.
 
 use bloxorz_game::parse::parse_all;
-use bloxorz_game::testkit::{check_input, features, random_input};
+use bloxorz_game::testkit::features;
+use bloxorz_game::BloxorzGame;
 use bloxorz_game::Tile;
 use puzzle_frame::rng::Rng;
+use puzzle_frame::testkit::Testkit;
 
 /// Random inputs of one to three levels (state left over from a previous level would
 /// show), boards up to `max_size`; returns the levels checked and the levels per feature.
@@ -13,8 +15,8 @@ fn random_inputs(seed: u64, count: usize, max_size: usize) -> (usize, Vec<usize>
     let mut levels = 0;
     let mut with = vec![0; 8];
     for _ in 0..count {
-        let input = random_input(&mut rng, max_size);
-        match check_input(&input) {
+        let input = BloxorzGame::random_input(&mut rng, max_size);
+        match BloxorzGame::check_input(&input) {
             Ok(n) => levels += n,
             Err(e) => panic!("{e}\ninput:\n{input}"),
         }

@@ -3,37 +3,16 @@
 
 use bloxorz_game::parse::parse_all;
 use bloxorz_game::solve::{Limit, Options, Solver};
-use bloxorz_game::testkit::random_input;
+use bloxorz_game::BloxorzGame;
 use puzzle_frame::budget::MemoryBudget;
-use puzzle_frame::rng::Rng;
+use puzzle_frame::puzzle::Solve;
+use puzzle_frame::testkit::mangled_inputs;
 
 #[test]
 fn mangled_inputs_are_errors_or_levels() {
-    let mut rng = Rng::new(77);
-    let noise: Vec<&[u8]> = b"#.EXOSHTBb0123456789 \t\r\n:,-xQ\xff"
-        .chunks(1)
-        .chain([&b"switch "[..], b"split ", b"on ", b"off ", b"toggle "])
-        .collect();
-    let (mut errors, mut levels) = (0, 0);
-    for _ in 0..3000 {
-        let mut bytes = random_input(&mut rng, 6).into_bytes();
-        let edits = rng.range(1, 3);
-        rng.damage(&mut bytes, &noise, edits);
-        match parse_all(&bytes) {
-            Ok(parsed) => {
-                let mut solver = Solver::new(&Options::default());
-                for case in &parsed {
-                    let _ = solver.count(case);
-                    let _ = solver.moves(case);
-                    levels += 1;
-                }
-            }
-            Err(e) => {
-                assert!(e.line >= 1 && e.column >= 1, "{e}");
-                errors += 1;
-            }
-        }
-    }
+    let noise = b"#.EXOSHTBb0123456789 \t\r\n:,-xQ\xff";
+    let words: [&[u8]; 5] = [b"switch ", b"split ", b"on ", b"off ", b"toggle "];
+    let (errors, levels) = mangled_inputs::<BloxorzGame>(77, 3000, 6, noise, &words);
     assert!(
         errors > 500 && levels > 100,
         "{errors} errors, {levels} levels"

@@ -1,6 +1,7 @@
 //! The case: the plane, the box and its placements; a move is a roll in a direction.
 
 use grid_common::{Dir, Grid, Pos};
+use std::fmt;
 
 /// One move of a solution: the box rolls over its bottom edge in this direction.
 pub type Move = Dir;
@@ -130,8 +131,8 @@ impl Case {
         self.target
     }
 
-    /// The board in the judge's format: the `R C` line, then the rows with `X` and `O`.
-    pub fn to_input(&self) -> String {
+    /// The text `Display` writes.
+    fn text(&self) -> String {
         let mut text = format!("{} {}\n", self.grid.rows(), self.grid.cols());
         for row in 0..self.grid.rows() {
             for col in 0..self.grid.cols() {
@@ -148,5 +149,12 @@ impl Case {
             text.push('\n');
         }
         text
+    }
+}
+
+/// The board in the judge's format: the `R C` line, then the rows with `X` and `O`.
+impl fmt::Display for Case {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text())
     }
 }

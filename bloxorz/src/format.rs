@@ -1,19 +1,22 @@
 //! The judge's lines.
 
 use crate::case::Move;
+use crate::Bloxorz;
+use puzzle_frame::puzzle::{letters, Formatting};
 
-/// The answer line of case `number` (1-based; the judge's format does not print it):
-/// the fewest rolls, or `Impossible`.
-pub fn answer_line(_number: usize, rolls: Option<usize>) -> String {
-    match rolls {
-        Some(rolls) => rolls.to_string(),
-        None => "Impossible".to_string(),
+impl Formatting for Bloxorz {
+    /// The fewest rolls, or `Impossible`.
+    fn answer_line(_number: usize, rolls: Option<usize>) -> String {
+        match rolls {
+            Some(rolls) => rolls.to_string(),
+            None => "Impossible".to_string(),
+        }
     }
-}
 
-/// The rolls as letters `U`/`D`/`L`/`R`, as `--path` prints them.
-pub fn path_line(rolls: &[Move]) -> String {
-    rolls.iter().map(|d| d.letter()).collect()
+    /// The rolls as letters `U`/`D`/`L`/`R`.
+    fn path_line(rolls: &[Move]) -> String {
+        letters(rolls)
+    }
 }
 
 #[cfg(test)]
@@ -22,12 +25,12 @@ mod tests {
 
     #[test]
     fn lines() {
-        assert_eq!(answer_line(1, Some(10)), "10");
-        assert_eq!(answer_line(2, None), "Impossible");
+        assert_eq!(Bloxorz::answer_line(1, Some(10)), "10");
+        assert_eq!(Bloxorz::answer_line(2, None), "Impossible");
         assert_eq!(
-            path_line(&[Move::Left, Move::Down, Move::Right, Move::Up]),
+            Bloxorz::path_line(&[Move::Left, Move::Down, Move::Right, Move::Up]),
             "LDRU"
         );
-        assert_eq!(path_line(&[]), "");
+        assert_eq!(Bloxorz::path_line(&[]), "");
     }
 }

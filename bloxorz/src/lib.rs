@@ -20,11 +20,12 @@
 //! - `testkit`: generators and checks for the tests, `cargo xtask stress` and `bench`.
 //!
 //! ```
-//! use bloxorz::parse::Cases;
+//! use bloxorz::parse::cases;
 //! use bloxorz::solve::{Options, Solver};
+//! use puzzle_frame::puzzle::Solve;
 //!
 //! let input = b"3 4\nX..O\n....\n....\n0 0\n";
-//! let mut cases = Cases::new(input);
+//! let mut cases = cases(input);
 //! let case = cases.next().unwrap().unwrap();
 //! let mut solver = Solver::new(&Options::default());
 //! // Roll right twice: lying on columns 2-3, then standing on O.
@@ -45,18 +46,16 @@ pub mod testkit;
 
 pub use case::{Block, Case, Cell, Move, Orientation};
 
-use puzzle_frame::budget::MemoryBudget;
-use puzzle_frame::cli::{path_option, Args, Program, Stop};
-use puzzle_frame::film::FilmPlan;
-use puzzle_frame::Puzzle;
+use puzzle_frame::cli::{path_option, Program};
+use puzzle_frame::puzzle::{Binary, Puzzle};
 
-/// POJ 3322 Bloxorz I, as the shared binary loop, the tests and `xtask` drive it.
+/// POJ 3322 Bloxorz I, as the shared binary loop, the tests and `xtask` drive it (each
+/// role's trait is implemented in its module: `parse`, `solve`, `format`, `render`,
+/// `testkit`).
 pub struct Bloxorz;
 
 impl Puzzle for Bloxorz {
-    const PROGRAM: Program = Program {
-        name: "bloxorz",
-        version: env!("CARGO_PKG_VERSION"),
+    const PROGRAM: Program = puzzle_frame::program! {
         about: "POJ 3322 Bloxorz I, the fewest rolls to stand the box upright on the target",
         format: "\
 Input: cases made of a line 'R C' and R rows of C characters: '#' empty, '.' rigid,
@@ -73,67 +72,7 @@ Output: for each case, one line: the fewest rolls, or 'Impossible'.
 
     type Case = Case;
     type Move = Move;
-    type Cases<'a> = parse::Cases<'a>;
     type Options = solve::Options;
-    type Solver = solve::Solver;
-    type OtherLimit = solve::TooLarge;
-    type ReplayError = replay::ReplayError;
-
-    fn options(_args: &Args, budget: MemoryBudget) -> Result<solve::Options, String> {
-        Ok(solve::Options {
-            budget,
-            ..solve::Options::default()
-        })
-    }
-
-    fn cases<'a>(input: &'a [u8], _options: &solve::Options) -> Result<parse::Cases<'a>, Stop> {
-        Ok(parse::Cases::new(input))
-    }
-
-    fn solver(
-        options: &solve::Options,
-        _cases: &parse::Cases<'_>,
-    ) -> Result<solve::Solver, solve::Limit> {
-        Ok(solve::Solver::new(options))
-    }
-
-    fn count(solver: &mut solve::Solver, case: &Case) -> Result<Option<usize>, solve::Limit> {
-        solver.count(case)
-    }
-
-    fn moves(solver: &mut solve::Solver, case: &Case) -> Result<Option<Vec<Move>>, solve::Limit> {
-        solver.moves(case)
-    }
-
-    fn reference_count(case: &Case) -> Option<usize> {
-        reference::count(case)
-    }
-
-    fn replay(case: &Case, moves: &[Move]) -> Result<bool, replay::ReplayError> {
-        replay::replay(case, moves).map(|r| r.solved)
-    }
-
-    fn answer_line(number: usize, answer: Option<usize>) -> String {
-        format::answer_line(number, answer)
-    }
-
-    fn path_line(moves: &[Move]) -> String {
-        format::path_line(moves)
-    }
-
-    fn set_budget(solver: &mut solve::Solver, budget: MemoryBudget) {
-        solver.set_budget(budget);
-    }
-
-    fn held(solver: &solve::Solver) -> u64 {
-        solver.held_bytes()
-    }
-
-    fn film(
-        case: &Case,
-        moves: &[Move],
-        plan: FilmPlan,
-    ) -> Result<puzzle_frame::film::Film, replay::ReplayError> {
-        render::film(case, moves, plan)
-    }
 }
+
+impl Binary for Bloxorz {}

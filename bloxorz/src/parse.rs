@@ -9,55 +9,42 @@
 //! reading is reported.
 
 use crate::case::{Block, Case, Cell};
+use crate::solve::Options;
+use crate::Bloxorz;
 use grid_common::{Grid, Pos};
+use puzzle_frame::budget::MemoryBudget;
+use puzzle_frame::cli::Stop;
 use puzzle_frame::input::{InputError, Line, Reader};
+use puzzle_frame::puzzle::Reading;
 
 /// The characters of a board row.
 pub const ALPHABET: &[u8] = b"#.EXO";
 
 /// The cases of an input, in order: `Ok(case)` each, until the end of the input or its
 /// `0 0` line; after an `Err` the iterator ends.
-pub struct Cases<'a> {
-    reader: Reader<'a>,
-    /// The number of the next case (1-based); `None` once the input is over.
-    next: Option<usize>,
+pub type Cases<'a> = puzzle_frame::input::Cases<'a, Case>;
+
+/// The cases of `input`, numbered from 1 in error messages.
+pub fn cases(input: &[u8]) -> Cases<'_> {
+    Cases::new(input, read_case, ())
 }
-
-impl<'a> Cases<'a> {
-    /// The cases of `input`, numbered from 1 in error messages.
-    pub fn new(input: &'a [u8]) -> Cases<'a> {
-        Cases {
-            reader: Reader::new(input),
-            next: Some(1),
-        }
-    }
-}
-
-impl Iterator for Cases<'_> {
-    type Item = Result<Case, InputError>;
-
-    fn next(&mut self) -> Option<Result<Case, InputError>> {
-        let number = self.next?;
-        let read = read_case(&mut self.reader, number);
-        self.next = match read {
-            Ok(Some(_)) => Some(number + 1),
-            _ => None,
-        };
-        read.transpose()
-    }
-}
-
-impl std::iter::FusedIterator for Cases<'_> {}
 
 /// Every case of `input`, or the first error.
 pub fn parse_all(input: &[u8]) -> Result<Vec<Case>, InputError> {
-    Cases::new(input).collect()
+    cases(input).collect()
 }
 
-/// Reads the next case, numbered `case` in error messages; `Ok(None)` at `0 0` (when
-/// only whitespace follows) or at the end of the input.
-fn read_case(reader: &mut Reader<'_>, case: usize) -> Result<Option<Case>, InputError> {
-    reader.set_case(Some(case));
+impl Reading for Bloxorz {
+    type Cases<'a> = Cases<'a>;
+
+    fn cases<'a>(input: &'a [u8], _: &Options, _: MemoryBudget) -> Result<Cases<'a>, Stop> {
+        Ok(cases(input))
+    }
+}
+
+/// Reads the next case; `Ok(None)` at `0 0` (when only whitespace follows) or at the end
+/// of the input.
+fn read_case(reader: &mut Reader<'_>, _: &()) -> Result<Option<Case>, InputError> {
     if reader.at_end() {
         return Ok(None);
     }
@@ -71,9 +58,7 @@ fn read_case(reader: &mut Reader<'_>, case: usize) -> Result<Option<Case>, Input
                 cols.to_string(),
             ));
         }
-        reader.set_case(None);
-        reader.expect_end()?;
-        return Ok(None);
+        return reader.end_marker();
     }
     if cols == 0 {
         return Err(reader.error_at(cols_at, "the number of columns (at least 1)", "0"));
@@ -235,7 +220,7 @@ mod tests {
         assert_eq!(boards[1].start().orientation, Orientation::Standing);
         let boards = parse_all(b"3 1\nX\nX\nO\n0 0\n  \n").unwrap();
         assert_eq!(boards[0].start().orientation, Orientation::AlongColumn);
-        assert_eq!(boards[0].to_input(), "3 1\nX\nX\nO\n");
+        assert_eq!(boards[0].to_string(), "3 1\nX\nX\nO\n");
         assert!(parse_all(b"").unwrap().is_empty());
     }
 

@@ -1,26 +1,116 @@
 //! Generators and checks shared by the tests, `cargo xtask stress` and `cargo xtask bench`.
 
-use crate::format::{answer_line, path_line};
 use crate::parse::parse_all;
 use crate::solve::{AstarBudget, Options, Solver};
-use crate::{reference, replay, Case};
+use crate::{reference, replay, Bloxorz, Case, Move};
 use grid_common::Pos;
+use puzzle_frame::puzzle::{Formatting, Solve};
 use puzzle_frame::rng::Rng;
+use puzzle_frame::testkit::{
+    check_moves, from_letters, grid_text, shrink_board, shrink_cases, BenchInput, Testkit,
+};
 
-/// A random valid input in the judge's format (one to three cases), boards up to
-/// `max_size` rows and columns (at least 2), with or without a `#` border, walls, `E`
-/// cells, standing and lying starts, sometimes a walled-in target, and `0 0` at the end
-/// (or not).
-pub fn random_input(rng: &mut Rng, max_size: usize) -> String {
-    let max_size = max_size.max(2);
-    let mut text = String::new();
-    for _ in 0..rng.range(1, 3) {
-        text.push_str(&random_case(rng, max_size));
+impl Testkit for Bloxorz {
+    /// A random valid input in the judge's format (one to three cases), boards up to
+    /// `max_size` rows and columns (at least 2), with or without a `#` border, walls, `E`
+    /// cells, standing and lying starts, sometimes a walled-in target, and `0 0` at the end
+    /// (or not).
+    fn random_input(rng: &mut Rng, max_size: usize) -> String {
+        let max_size = max_size.max(2);
+        let mut text = String::new();
+        for _ in 0..rng.range(1, 3) {
+            text.push_str(&random_case(rng, max_size));
+        }
+        if rng.chance(0.8) {
+            text.push_str("0 0\n");
+        }
+        text
     }
-    if rng.chance(0.8) {
-        text.push_str("0 0\n");
+
+    /// Solves every case with the solver and the reference and replays every path;
+    /// `Ok(number of cases checked)` or `Err(what disagreed, in words)`.
+    fn check_input(input: &str) -> Result<usize, String> {
+        let cases = parse_all(input.as_bytes()).map_err(|e| format!("bad input: {e}"))?;
+        for (i, case) in cases.iter().enumerate() {
+            check_case(case).map_err(|e| format!("case {}: {e}", i + 1))?;
+        }
+        Ok(cases.len())
     }
-    text
+
+    /// Smaller valid inputs derived from `input`: single cases, a row or a column removed,
+    /// one cell made empty or rigid.
+    fn shrink_input(input: &str) -> Vec<String> {
+        let Ok(boards) = parse_all(input.as_bytes()) else {
+            return Vec::new();
+        };
+        let texts: Vec<String> = boards.iter().map(Case::to_string).collect();
+        shrink_cases(&texts, |_, text| {
+            let simpler = |b| match b {
+                b'E' => Some(b'.'),
+                b'.' => Some(b'#'),
+                _ => None,
+            };
+            shrink_board(text, |b| b == b'X' || b == b'O', simpler)
+        })
+    }
+
+    /// The worst-case benchmark inputs, generated deterministically.
+    fn bench_inputs() -> Vec<BenchInput> {
+        let mut rng = Rng::new(3322);
+        let end = "0 0\n";
+        let mut ten = String::new();
+        for i in 0..10 {
+            let walls = 0.01 + 0.001 * i as f64;
+            let fragile = 0.05 + 0.025 * i as f64;
+            ten.push_str(&scattered_board(&mut rng, 500, walls, fragile));
+        }
+        ten.push_str(end);
+        vec![
+            BenchInput::new("open-500", open_board(500) + end),
+            BenchInput::new(
+                "scattered-500-1%-5%E",
+                scattered_board(&mut rng, 500, 0.01, 0.05) + end,
+            ),
+            BenchInput::new(
+                "scattered-500-2%-30%E",
+                scattered_board(&mut rng, 500, 0.02, 0.30) + end,
+            ),
+            BenchInput::new("walled-in-500", walled_in_board(500) + end),
+            BenchInput::new("split-500", split_board(500) + end),
+            BenchInput::new("ten-scattered-500", ten),
+            BenchInput::new(
+                "serpentine-500",
+                serpentine_board(&mut Rng::new(500), 500) + end,
+            ),
+            BenchInput::new("open-4000", open_board(4000) + end),
+            BenchInput::new(
+                "rooms-500-20",
+                rooms_board(&mut Rng::new(20), 500, 20) + end,
+            ),
+            BenchInput::new("rooms-500-6", rooms_board(&mut Rng::new(6), 500, 6) + end),
+            BenchInput::new("corridor-2-wide-500", corridor_board(500) + end),
+            BenchInput::new("cut-off-500", cut_off_board(500) + end),
+            // One shortest path through the whole board: the search is cheap, the pages it
+            // touches are what is left.
+            BenchInput::new("corridor-2-wide-2000", corridor_board(2000) + end),
+            BenchInput::new(
+                "serpentine-2000",
+                serpentine_board(&mut Rng::new(2000), 2000) + end,
+            ),
+        ]
+    }
+
+    fn reference_count(case: &Case) -> Option<usize> {
+        reference::count(case)
+    }
+
+    fn replay(case: &Case, rolls: &[Move]) -> Result<bool, replay::ReplayError> {
+        replay::replay(case, rolls).map(|r| r.solved)
+    }
+
+    fn moves_of(path_line: &str) -> Option<Vec<Move>> {
+        from_letters(path_line)
+    }
 }
 
 /// One random case: the `R C` line and the rows.
@@ -87,16 +177,7 @@ fn random_case(rng: &mut Rng, max_size: usize) -> String {
         cells[p.row][p.col] = b'X';
     }
     cells[target.row][target.col] = b'O';
-    board_text(rows, cols, &cells)
-}
-
-fn board_text(rows: usize, cols: usize, cells: &[Vec<u8>]) -> String {
-    let mut text = format!("{rows} {cols}\n");
-    for line in cells {
-        text.push_str(&String::from_utf8_lossy(line));
-        text.push('\n');
-    }
-    text
+    grid_text(&cells)
 }
 
 /// Checks one case: the solver (with its default settings, each of its two searches
@@ -123,7 +204,7 @@ pub fn check_case(case: &Case) -> Result<(), String> {
             }),
         ),
     ];
-    let says = |answer: Option<usize>| answer_line(1, answer);
+    let says = |answer: Option<usize>| Bloxorz::answer_line(1, answer);
     for (name, astar) in runs {
         let mut solver = Solver::new(&Options {
             astar,
@@ -134,103 +215,18 @@ pub fn check_case(case: &Case) -> Result<(), String> {
         for (what, fast) in [("count", count), ("rolls", moves.as_ref().map(Vec::len))] {
             if fast != slow {
                 return Err(format!(
-                    "{name} ({what}) says {} but the reference says {}\n{}",
+                    "{name} ({what}) says {} but the reference says {}\n{case}",
                     says(fast),
                     says(slow),
-                    case.to_input()
                 ));
             }
         }
         if let Some(rolls) = moves {
-            let fail = |e: String| {
-                format!(
-                    "the rolls {} of {name} do not replay: {e}\n{}",
-                    path_line(&rolls),
-                    case.to_input()
-                )
-            };
-            let replayed = replay::replay(case, &rolls).map_err(|e| fail(e.to_string()))?;
-            if !replayed.solved {
-                return Err(fail("the box does not end standing on the target".into()));
-            }
+            check_moves::<Bloxorz>(case, &rolls, slow)
+                .map_err(|e| format!("{name}: {e}\n{case}"))?;
         }
     }
     Ok(())
-}
-
-/// Solves every case with the solver and the reference and replays every path;
-/// `Ok(number of cases checked)` or `Err(what disagreed, in words)`.
-pub fn check_input(input: &str) -> Result<usize, String> {
-    let cases = parse_all(input.as_bytes()).map_err(|e| format!("bad input: {e}"))?;
-    for (i, case) in cases.iter().enumerate() {
-        check_case(case).map_err(|e| format!("case {}: {e}", i + 1))?;
-    }
-    Ok(cases.len())
-}
-
-/// Smaller valid inputs derived from `input`: single cases, a row or a column removed,
-/// one cell made empty or rigid.
-pub fn shrink_input(input: &str) -> Vec<String> {
-    let Ok(boards) = parse_all(input.as_bytes()) else {
-        return Vec::new();
-    };
-    let texts: Vec<String> = boards.iter().map(Case::to_input).collect();
-    let mut out = Vec::new();
-    if texts.len() > 1 {
-        out.extend(texts.iter().cloned());
-    }
-    for (i, board) in boards.iter().enumerate() {
-        let with = |case: String| {
-            let mut all = texts.clone();
-            all[i] = case;
-            all.concat()
-        };
-        for smaller in shrink_board(board) {
-            out.push(with(smaller));
-        }
-    }
-    out
-}
-
-fn shrink_board(board: &Case) -> Vec<String> {
-    let text = board.to_input();
-    let cells: Vec<Vec<u8>> = text
-        .lines()
-        .skip(1)
-        .map(|l| l.as_bytes().to_vec())
-        .collect();
-    let (rows, cols) = (board.grid().rows(), board.grid().cols());
-    let special = |b: u8| b == b'X' || b == b'O';
-    let mut out = Vec::new();
-    for r in 0..rows {
-        if rows > 1 && !cells[r].iter().any(|&b| special(b)) {
-            let mut fewer = cells.clone();
-            fewer.remove(r);
-            out.push(board_text(rows - 1, cols, &fewer));
-        }
-    }
-    for c in 0..cols {
-        if cols > 1 && !cells.iter().any(|line| special(line[c])) {
-            let fewer: Vec<Vec<u8>> = cells
-                .iter()
-                .map(|line| [&line[..c], &line[c + 1..]].concat())
-                .collect();
-            out.push(board_text(rows, cols - 1, &fewer));
-        }
-    }
-    for r in 0..rows {
-        for c in 0..cols {
-            let simpler = match cells[r][c] {
-                b'E' => b'.',
-                b'.' => b'#',
-                _ => continue,
-            };
-            let mut changed = cells.clone();
-            changed[r][c] = simpler;
-            out.push(board_text(rows, cols, &changed));
-        }
-    }
-    out
 }
 
 /// The cells of an open `size` x `size` plane with a `#` border, the box standing in the
@@ -252,7 +248,7 @@ fn open_cells(size: usize) -> Vec<Vec<u8>> {
 /// An open `size` x `size` plane (`size` at least 5) with a `#` border, the box standing
 /// in the top-left corner and the target in the bottom-right one.
 pub fn open_board(size: usize) -> String {
-    board_text(size, size, &open_cells(size))
+    grid_text(&open_cells(size))
 }
 
 /// A bordered `size` x `size` plane with a share of walls and of `E` cells, the box
@@ -268,7 +264,7 @@ pub fn scattered_board(rng: &mut Rng, size: usize, walls: f64, fragile: f64) -> 
     }
     cells[1][1] = b'X';
     cells[size - 2][size - 2] = b'O';
-    board_text(size, size, &cells)
+    grid_text(&cells)
 }
 
 /// An open plane (`size` at least 5) whose target, in the middle, is walled in: a
@@ -281,7 +277,7 @@ pub fn walled_in_board(size: usize) -> String {
         line[t - 1..=t + 1].fill(b'#');
     }
     cells[t][t] = b'O';
-    board_text(size, size, &cells)
+    grid_text(&cells)
 }
 
 /// An open plane (`size` at least 5) cut in two by a wall down the middle, the box and
@@ -291,7 +287,7 @@ pub fn split_board(size: usize) -> String {
     for line in &mut cells {
         line[size / 2] = b'#';
     }
-    board_text(size, size, &cells)
+    grid_text(&cells)
 }
 
 /// A serpentine maze: corridors three cells high running the whole width, joined at
@@ -326,7 +322,7 @@ pub fn serpentine_board(rng: &mut Rng, size: usize) -> String {
     }
     cells[1][1] = b'X';
     cells[last.0][last.1] = b'O';
-    board_text(size, size, &cells)
+    grid_text(&cells)
 }
 
 /// Rooms of `room` x `room` open cells in a grid, walled off from each other, each
@@ -356,7 +352,7 @@ pub fn rooms_board(rng: &mut Rng, size: usize, room: usize) -> String {
     cells[1][1] = b'X';
     let last = first(rooms - 1) + room - 1;
     cells[last][last] = b'O';
-    board_text(size, size, &cells)
+    grid_text(&cells)
 }
 
 /// A winding corridor two cells wide: runs the whole width, two rows high, with a wall
@@ -386,7 +382,7 @@ pub fn corridor_board(size: usize) -> String {
     }
     cells[1][1] = b'X';
     cells[last.0][last.1] = b'O';
-    board_text(size, size, &cells)
+    grid_text(&cells)
 }
 
 /// An open plane whose target lies inside a closed square wall, half the plane across,
@@ -403,82 +399,7 @@ pub fn cut_off_board(size: usize) -> String {
     }
     cells[size - 2][size - 2] = b'.';
     cells[size / 2][size / 2] = b'O';
-    board_text(size, size, &cells)
-}
-
-/// The worst-case benchmark inputs, generated deterministically: (name, input).
-pub fn bench_inputs() -> Vec<(String, String)> {
-    let mut rng = Rng::new(3322);
-    let end = "0 0\n";
-    let mut ten = String::new();
-    for i in 0..10 {
-        let walls = 0.01 + 0.001 * i as f64;
-        let fragile = 0.05 + 0.025 * i as f64;
-        ten.push_str(&scattered_board(&mut rng, 500, walls, fragile));
-    }
-    ten.push_str(end);
-    vec![
-        ("open-500".to_string(), open_board(500) + end),
-        (
-            "scattered-500-1%-5%E".to_string(),
-            scattered_board(&mut rng, 500, 0.01, 0.05) + end,
-        ),
-        (
-            "scattered-500-2%-30%E".to_string(),
-            scattered_board(&mut rng, 500, 0.02, 0.30) + end,
-        ),
-        ("walled-in-500".to_string(), walled_in_board(500) + end),
-        ("split-500".to_string(), split_board(500) + end),
-        ("ten-scattered-500".to_string(), ten),
-        (
-            "serpentine-500".to_string(),
-            serpentine_board(&mut Rng::new(500), 500) + end,
-        ),
-        ("open-4000".to_string(), open_board(4000) + end),
-        (
-            "rooms-500-20".to_string(),
-            rooms_board(&mut Rng::new(20), 500, 20) + end,
-        ),
-        (
-            "rooms-500-6".to_string(),
-            rooms_board(&mut Rng::new(6), 500, 6) + end,
-        ),
-        ("corridor-2-wide-500".to_string(), corridor_board(500) + end),
-        ("cut-off-500".to_string(), cut_off_board(500) + end),
-        // One shortest path through the whole board: the search is cheap, the pages it
-        // touches are what is left.
-        (
-            "corridor-2-wide-2000".to_string(),
-            corridor_board(2000) + end,
-        ),
-        (
-            "serpentine-2000".to_string(),
-            serpentine_board(&mut Rng::new(2000), 2000) + end,
-        ),
-    ]
-}
-
-/// The generators and checks above, as `xtask` and the tests drive every puzzle.
-impl puzzle_frame::puzzle::Testkit for crate::Bloxorz {
-    fn random_input(rng: &mut Rng, max_size: usize) -> String {
-        random_input(rng, max_size)
-    }
-
-    fn check_input(input: &str) -> Result<usize, String> {
-        check_input(input)
-    }
-
-    fn shrink_input(input: &str) -> Vec<String> {
-        shrink_input(input)
-    }
-
-    fn bench_inputs() -> Vec<puzzle_frame::puzzle::BenchInput> {
-        use puzzle_frame::puzzle::BenchInput;
-        bench_inputs()
-            .into_iter()
-            .map(|(name, input)| BenchInput::new(name, input))
-            .collect()
-    }
+    grid_text(&cells)
 }
 
 #[cfg(test)]
@@ -488,7 +409,7 @@ mod tests {
     #[test]
     fn shrinking_gives_smaller_valid_inputs() {
         let input = "3 4\nXX.E\n.#..\n...O\n1 3\nXXO\n0 0\n";
-        let smaller = shrink_input(input);
+        let smaller = Bloxorz::shrink_input(input);
         assert!(smaller.len() > 5);
         for text in &smaller {
             assert!(text.len() < input.len(), "{text}");
@@ -496,21 +417,24 @@ mod tests {
             assert!(!boards.is_empty());
         }
         assert!(smaller.contains(&"1 3\nXXO\n".to_string()));
-        assert!(shrink_input("garbage").is_empty());
+        assert!(Bloxorz::shrink_input("garbage").is_empty());
     }
 
     #[test]
     fn random_inputs_are_valid() {
         let mut rng = Rng::new(9);
         for size in [1, 2, 3, 10] {
-            let input = random_input(&mut rng, size);
-            assert!(check_input(&input).is_ok_and(|n| n >= 1), "{input}");
+            let input = Bloxorz::random_input(&mut rng, size);
+            assert!(
+                Bloxorz::check_input(&input).is_ok_and(|n| n >= 1),
+                "{input}"
+            );
         }
     }
 
     #[test]
     fn bench_inputs_parse() {
-        for (name, input) in bench_inputs() {
+        for BenchInput { name, input, .. } in Bloxorz::bench_inputs() {
             let boards = parse_all(input.as_bytes()).expect("a bench input parses");
             assert!(!boards.is_empty(), "{name}");
         }

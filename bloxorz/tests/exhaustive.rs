@@ -1,7 +1,8 @@
 //! Every board of some small shapes, up to 3 x 3 (each cell empty, rigid or easily
 //! broken; every target and every start): the solver against the reference, every path replayed.
 
-use bloxorz::testkit::check_input;
+use bloxorz::Bloxorz;
+use puzzle_frame::testkit::Testkit;
 
 /// Checks every board of `rows` x `cols`; the number of boards.
 fn every_board(rows: usize, cols: usize) -> usize {
@@ -37,7 +38,7 @@ fn every_board(rows: usize, cols: usize) -> usize {
                     input.push_str(std::str::from_utf8(row).expect("ASCII"));
                     input.push('\n');
                 }
-                if let Err(e) = check_input(&input) {
+                if let Err(e) = Bloxorz::check_input(&input) {
                     panic!("{e}");
                 }
                 count += 1;

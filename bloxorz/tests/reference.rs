@@ -1,7 +1,8 @@
 //! The solver against the brute-force reference, with every path replayed.
 
-use bloxorz::testkit::{check_input, random_input};
+use bloxorz::Bloxorz;
 use puzzle_frame::rng::Rng;
+use puzzle_frame::testkit::Testkit;
 
 /// Random inputs of one to three cases of different sizes (state left over from a previous
 /// case would show), boards up to `max_size`.
@@ -9,8 +10,8 @@ fn random_inputs(seed: u64, count: usize, max_size: usize) {
     let mut rng = Rng::new(seed);
     let mut cases = 0;
     for _ in 0..count {
-        let input = random_input(&mut rng, max_size);
-        match check_input(&input) {
+        let input = Bloxorz::random_input(&mut rng, max_size);
+        match Bloxorz::check_input(&input) {
             Ok(n) => cases += n,
             Err(e) => panic!("{e}\ninput:\n{input}"),
         }

@@ -1,62 +1,14 @@
 //! Every `--path` the binary prints replays legally to the target, with exactly as many
 //! rolls as the answer says, and the answers agree with the reference.
 
-use bloxorz::parse::parse_all;
-use bloxorz::reference;
-use bloxorz::replay::replay;
-use grid_common::Dir;
+use bloxorz::Bloxorz;
 use puzzle_frame::rng::Rng;
+use puzzle_frame::testkit::{check_printed_paths, valid_snapshot_inputs, Testkit};
 
-/// Runs the binary with `args` on `input`; its standard output.
-fn run(args: &[&str], input: &str) -> String {
-    let output = puzzle_frame::transcript::run(
-        env!("CARGO_BIN_EXE_bloxorz").as_ref(),
-        args,
-        input.as_bytes(),
-    )
-    .expect("run the binary");
-    assert!(output.status.success(), "exit status {}", output.status);
-    String::from_utf8(output.stdout).expect("the output is UTF-8")
-}
-
-/// Checks the `--path` output of one input against the boards.
+/// Checks the `--path` output of one input; the number of cases.
 fn check_paths(input: &str) -> usize {
-    let boards = parse_all(input.as_bytes()).expect("a valid input");
-    let output = run(&["--path"], input);
-    let mut lines = output.lines();
-    for (i, board) in boards.iter().enumerate() {
-        let answer = lines.next().expect("an answer line");
-        let expected = reference::count(board);
-        if answer == "Impossible" {
-            assert_eq!(expected, None, "case {}: {}", i + 1, board.to_input());
-            continue;
-        }
-        let count: usize = answer.parse().expect("a number of rolls");
-        assert_eq!(
-            Some(count),
-            expected,
-            "case {}: {}",
-            i + 1,
-            board.to_input()
-        );
-        let path = lines.next().expect("a path line");
-        let rolls: Vec<Dir> = path
-            .chars()
-            .map(|c| Dir::from_letter(c).expect("a letter U, D, L or R"))
-            .collect();
-        assert_eq!(rolls.len(), count, "case {}: path {path}", i + 1);
-        match replay(board, &rolls) {
-            Ok(replayed) => assert!(
-                replayed.solved,
-                "case {}: the rolls {path} do not end on the target\n{}",
-                i + 1,
-                board.to_input()
-            ),
-            Err(e) => panic!("case {}: {e}\n{}", i + 1, board.to_input()),
-        }
-    }
-    assert_eq!(lines.next(), None, "nothing after the last case");
-    boards.len()
+    let binary = env!("CARGO_BIN_EXE_bloxorz").as_ref();
+    check_printed_paths::<Bloxorz>(binary, input).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
@@ -65,7 +17,7 @@ fn printed_paths_replay_to_the_target() {
     // One input of many cases: the binary runs once, and boards of every size follow each other.
     let mut input = String::new();
     for round in 0..400 {
-        let text = bloxorz::testkit::random_input(&mut rng, [4, 8, 16, 30][round % 4]);
+        let text = Bloxorz::random_input(&mut rng, [4, 8, 16, 30][round % 4]);
         input.push_str(text.trim_end_matches("0 0\n"));
     }
     input.push_str("0 0\n");
@@ -81,18 +33,9 @@ fn the_statement_sample_replays() {
 #[test]
 fn the_paths_of_every_valid_snapshot_case_replay() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
-    let mut checked = 0;
-    for entry in std::fs::read_dir(dir).expect("the cases directory") {
-        let path = entry.expect("a directory entry").path();
-        if path.extension() != Some("in".as_ref()) {
-            continue;
-        }
-        let input = std::fs::read_to_string(&path).expect("a case file");
-        // Only inputs that parse whole and fit the default budget (the error cases are
-        // pinned by their snapshots).
-        if parse_all(input.as_bytes()).is_ok() && input.len() < 100_000 {
-            checked += check_paths(&input);
-        }
-    }
+    let checked: usize = valid_snapshot_inputs::<Bloxorz>(&dir, 100_000)
+        .iter()
+        .map(|input| check_paths(input))
+        .sum();
     assert!(checked >= 10, "{checked} cases");
 }

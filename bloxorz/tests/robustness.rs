@@ -3,34 +3,14 @@
 
 use bloxorz::parse::parse_all;
 use bloxorz::solve::{Options, Solver};
-use bloxorz::testkit::random_input;
-use puzzle_frame::rng::Rng;
+use bloxorz::Bloxorz;
+use puzzle_frame::puzzle::Solve;
+use puzzle_frame::testkit::mangled_inputs;
 
 #[test]
 fn mangled_inputs_are_errors_or_boards() {
-    let mut rng = Rng::new(77);
-    let noise: Vec<&[u8]> = b"#.EXO0123456789 \t\r\n-xQ\xff".chunks(1).collect();
-    let (mut errors, mut boards) = (0, 0);
-    for _ in 0..3000 {
-        let mut bytes = random_input(&mut rng, 8).into_bytes();
-        let edits = rng.range(1, 3);
-        rng.damage(&mut bytes, &noise, edits);
-        match parse_all(&bytes) {
-            Ok(parsed) => {
-                // Every board that parses gets the reference's answer, no error.
-                let mut solver = Solver::new(&Options::default());
-                for board in &parsed {
-                    let truth = bloxorz::reference::count(board);
-                    assert_eq!(solver.count(board), Ok(truth), "{}", board.to_input());
-                    boards += 1;
-                }
-            }
-            Err(e) => {
-                assert!(e.line >= 1 && e.column >= 1, "{e}");
-                errors += 1;
-            }
-        }
-    }
+    let noise = b"#.EXO0123456789 \t\r\n-xQ\xff";
+    let (errors, boards) = mangled_inputs::<Bloxorz>(77, 3000, 8, noise, &[]);
     assert!(
         errors > 500 && boards > 100,
         "{errors} errors, {boards} boards"

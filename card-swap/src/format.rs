@@ -2,22 +2,16 @@
 
 use itertools::Itertools;
 
-use crate::Move;
+use crate::{CardSwap, Move};
+use puzzle_frame::puzzle::Formatting;
 
-/// The answer to case `number` (1-based; the judge's format does not print it): the
-/// fewest moves, or `-1` when `A` and `B` cannot be swapped.
-pub fn answer_line(_number: usize, answer: Option<usize>) -> String {
-    answer.map_or_else(|| "-1".to_string(), |n| n.to_string())
-}
-
-/// The moves as `--path` prints them: tokens like `AD` separated by single spaces.
-pub fn path_line(moves: &[Move]) -> String {
-    moves.iter().join(" ")
-}
-
-/// Reads a line printed by `--path` back into moves (tokens separated by whitespace).
-pub fn parse_path(line: &str) -> Result<Vec<Move>, String> {
-    line.split_whitespace().map(str::parse).collect()
+impl Formatting for CardSwap {
+    /// The moves as `--path` prints them: tokens like `AD` separated by single spaces (the
+    /// answer line is the frame's: the fewest moves, or `-1` when `A` and `B` cannot be
+    /// swapped).
+    fn path_line(moves: &[Move]) -> String {
+        moves.iter().join(" ")
+    }
 }
 
 #[cfg(test)]
@@ -26,11 +20,12 @@ mod tests {
 
     #[test]
     fn lines() {
-        assert_eq!(answer_line(1, Some(17)), "17");
-        assert_eq!(answer_line(2, None), "-1");
-        let moves = parse_path("AL *U  BR").expect("moves");
-        assert_eq!(path_line(&moves), "AL *U BR");
-        assert_eq!(path_line(&[]), "");
-        assert!(parse_path("AL XU").is_err());
+        assert_eq!(CardSwap::answer_line(1, Some(17)), "17");
+        assert_eq!(CardSwap::answer_line(2, None), "-1");
+        let moves: Vec<Move> = ["AL", "*U", "BR"]
+            .map(|t| t.parse().expect("a move"))
+            .to_vec();
+        assert_eq!(CardSwap::path_line(&moves), "AL *U BR");
+        assert_eq!(CardSwap::path_line(&[]), "");
     }
 }

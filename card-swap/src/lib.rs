@@ -25,6 +25,7 @@
 //! ```
 //! use card_swap::solve::{Options, Solver};
 //! use card_swap::Case;
+//! use puzzle_frame::puzzle::Solve;
 //!
 //! let case = Case::from_lines(&["* A", "**B"]).expect("a valid board");
 //! let mut solver = Solver::new(&Options::default());
@@ -61,18 +62,15 @@ const COLS: Opt = Opt::valued(
     "C",
     "columns per board (default 3; at least 2, and at most 144 cells)",
 );
-use puzzle_frame::budget::MemoryBudget;
-use puzzle_frame::cli::{Args, Program, Stop};
-use puzzle_frame::film::{Film, FilmPlan};
-use puzzle_frame::Puzzle;
+use puzzle_frame::cli::{Args, Program};
+use puzzle_frame::puzzle::{Binary, Puzzle};
 
-/// 蓝桥杯 2016 卡片换位, as the shared binary loop, the tests and `xtask` drive it.
+/// 蓝桥杯 2016 卡片换位, as the shared binary loop, the tests and `xtask` drive it (each role's trait is
+/// implemented in its module: `parse`, `solve`, `format`, `render`, `testkit`).
 pub struct CardSwap;
 
 impl Puzzle for CardSwap {
-    const PROGRAM: Program = Program {
-        name: "card-swap",
-        version: env!("CARGO_PKG_VERSION"),
+    const PROGRAM: Program = puzzle_frame::program! {
         about: "蓝桥杯 2016 卡片换位 — swap the cards A and B in the fewest moves",
         format: "\
 Input: boards one after another, each 2 lines of 3 characters (see --rows, --cols):
@@ -89,13 +87,9 @@ swapped, one per line.
 
     type Case = Case;
     type Move = Move;
-    type Cases<'a> = parse::Cases<'a>;
     type Options = solve::Options;
-    type Solver = solve::Solver;
-    type OtherLimit = puzzle_frame::NoOtherLimit;
-    type ReplayError = replay::ReplayError;
 
-    fn options(args: &Args, budget: MemoryBudget) -> Result<solve::Options, String> {
+    fn options(args: &Args) -> Result<solve::Options, String> {
         let rows = args
             .parsed::<usize>(&ROWS)?
             .unwrap_or(parse::Shape::JUDGE.rows());
@@ -103,55 +97,10 @@ swapped, one per line.
             .parsed::<usize>(&COLS)?
             .unwrap_or(parse::Shape::JUDGE.cols());
         Ok(solve::Options {
-            budget,
             shape: parse::Shape::new(rows, cols)?,
+            ..solve::Options::default()
         })
     }
-
-    fn cases<'a>(input: &'a [u8], options: &solve::Options) -> Result<parse::Cases<'a>, Stop> {
-        Ok(parse::Cases::new(input).shape(options.shape))
-    }
-
-    fn solver(
-        options: &solve::Options,
-        _cases: &parse::Cases<'_>,
-    ) -> Result<solve::Solver, solve::Limit> {
-        Ok(solve::Solver::new(options))
-    }
-
-    fn count(solver: &mut solve::Solver, case: &Case) -> Result<Option<usize>, solve::Limit> {
-        solver.count(case)
-    }
-
-    fn moves(solver: &mut solve::Solver, case: &Case) -> Result<Option<Vec<Move>>, solve::Limit> {
-        solver.moves(case)
-    }
-
-    fn reference_count(case: &Case) -> Option<usize> {
-        reference::count(case)
-    }
-
-    fn replay(case: &Case, moves: &[Move]) -> Result<bool, replay::ReplayError> {
-        replay::replay(case, moves).map(|r| r.solved)
-    }
-
-    fn answer_line(number: usize, answer: Option<usize>) -> String {
-        format::answer_line(number, answer)
-    }
-
-    fn path_line(moves: &[Move]) -> String {
-        format::path_line(moves)
-    }
-
-    fn set_budget(solver: &mut solve::Solver, budget: MemoryBudget) {
-        solver.set_budget(budget);
-    }
-
-    fn held(solver: &solve::Solver) -> u64 {
-        solver.held_bytes()
-    }
-
-    fn film(case: &Case, moves: &[Move], plan: FilmPlan) -> Result<Film, replay::ReplayError> {
-        render::film(case, moves, plan)
-    }
 }
+
+impl Binary for CardSwap {}

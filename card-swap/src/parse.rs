@@ -10,8 +10,13 @@
 //! line and the column: a stray character, a line too long or too short, a second `A`,
 //! `B` or blank, a missing `A`, `B` or blank, a board cut short by the end of input.
 
+use crate::solve::Options;
+use crate::CardSwap;
 use grid_common::Grid;
+use puzzle_frame::budget::MemoryBudget;
+use puzzle_frame::cli::Stop;
 use puzzle_frame::input::{describe_byte, one_of, InputError, Reader};
+use puzzle_frame::puzzle::Reading;
 
 use crate::{Case, Cell, MAX_CELLS};
 
@@ -68,172 +73,142 @@ impl Default for Shape {
 }
 
 /// The cases of an input, one at a time: `Some(Ok(case))` per board, then `None` at the
-/// end of input; after an error (`Some(Err(..))`) it yields nothing more.
+/// end of input; after an error (`Some(Err(..))`) it yields nothing more. Each board is
+/// read in the shape the iterator holds.
 ///
 /// ```
-/// use card_swap::parse::{Cases, Shape};
+/// use card_swap::parse::{cases, Shape};
 ///
-/// let judge: Vec<_> = Cases::new(b"* A\n**B\nA B\n***\n").collect();
+/// let judge: Vec<_> = cases(b"* A\n**B\nA B\n***\n", Shape::JUDGE).collect();
 /// assert_eq!(judge.len(), 2);
-/// let wide = Cases::new(b"A  B\n").shape(Shape::new(1, 4).expect("a shape"));
+/// let wide = cases(b"A  B\n", Shape::new(1, 4).expect("a shape"));
 /// assert!(wide.map(|case| case.is_ok()).eq([false]));
 /// ```
-#[derive(Clone, Debug)]
-pub struct Cases<'a> {
-    reader: Reader<'a>,
-    shape: Shape,
-    case: usize,
-    failed: bool,
+pub type Cases<'a> = puzzle_frame::input::Cases<'a, Case, Shape>;
+
+/// The boards of `input`, each read in `shape` (`--rows`, `--cols`; [`Shape::JUDGE`] by
+/// default).
+pub fn cases(input: &[u8], shape: Shape) -> Cases<'_> {
+    Cases::new(input, read_case, shape)
 }
 
-impl<'a> Cases<'a> {
-    /// The cases of `input`, each a board of the judge's shape (2 x 3).
-    pub fn new(input: &'a [u8]) -> Cases<'a> {
-        Cases {
-            reader: Reader::new(input),
-            shape: Shape::JUDGE,
-            case: 0,
-            failed: false,
-        }
-    }
+impl Reading for CardSwap {
+    type Cases<'a> = Cases<'a>;
 
-    /// The same input read as boards of `shape` (`--rows`, `--cols`).
-    pub fn shape(self, shape: Shape) -> Cases<'a> {
-        Cases { shape, ..self }
+    fn cases<'a>(input: &'a [u8], options: &Options, _: MemoryBudget) -> Result<Cases<'a>, Stop> {
+        Ok(cases(input, options.shape))
     }
+}
 
-    /// Reads the next board; `Ok(None)` at the end of input.
-    fn read_case(&mut self) -> Result<Option<Case>, InputError> {
-        let reader = &mut self.reader;
-        reader.skip_blank_lines();
-        if reader.remaining() == 0 {
-            return Ok(None);
-        }
-        self.case += 1;
-        reader.set_case(Some(self.case));
-        let Shape { rows, cols } = self.shape;
-        let first_line = reader.offset();
-        // Each cell with the byte offset it came from (a padded blank: the end of its line).
-        let mut cells: Vec<(Cell, usize, bool)> = Vec::with_capacity(rows * cols);
-        // The first A, B and blank seen: (offset, padded).
-        let mut seen: [Option<(usize, bool)>; 3] = [None; 3];
-        for row in 0..rows {
-            let at = reader.offset();
-            let line = reader.line().ok_or_else(|| {
-                reader.error_at(
-                    at,
-                    format!("row {} of the board (a board has {rows} rows)", row + 1),
-                    "end of input",
-                )
-            })?;
-            let text = line.text;
-            for (i, &byte) in text.iter().enumerate() {
-                let offset = line.offset + i;
-                if i >= cols {
-                    return Err(reader.error_at(
-                        offset,
-                        format!("end of line (a row has {cols} characters)"),
-                        describe_char(&text[i..]),
-                    ));
-                }
-                let Some(cell) = Cell::from_byte(byte) else {
-                    return Err(reader.error_at(
-                        offset,
-                        one_of(ALPHABET),
-                        describe_char(&text[i..]),
-                    ));
-                };
-                cells.push((cell, offset, false));
-            }
-            if text.len() + 1 == cols {
-                cells.push((Cell::Blank, line.offset + text.len(), true));
-            } else if text.len() < cols {
+/// Reads the next board, of `shape`; `Ok(None)` at the end of input.
+fn read_case(reader: &mut Reader<'_>, shape: &Shape) -> Result<Option<Case>, InputError> {
+    reader.skip_blank_lines();
+    if reader.remaining() == 0 {
+        return Ok(None);
+    }
+    let Shape { rows, cols } = *shape;
+    let first_line = reader.offset();
+    // Each cell with the byte offset it came from (a padded blank: the end of its line).
+    let mut cells: Vec<(Cell, usize, bool)> = Vec::with_capacity(rows * cols);
+    // The first A, B and blank seen: (offset, padded).
+    let mut seen: [Option<(usize, bool)>; 3] = [None; 3];
+    for row in 0..rows {
+        let at = reader.offset();
+        let line = reader.line().ok_or_else(|| {
+            reader.error_at(
+                at,
+                format!("row {} of the board (a board has {rows} rows)", row + 1),
+                "end of input",
+            )
+        })?;
+        let text = line.text;
+        for (i, &byte) in text.iter().enumerate() {
+            let offset = line.offset + i;
+            if i >= cols {
                 return Err(reader.error_at(
-                    line.offset + text.len(),
-                    format!("{} (a row has {cols} characters)", one_of(ALPHABET)),
-                    "end of line",
+                    offset,
+                    format!("end of line (a row has {cols} characters)"),
+                    describe_char(&text[i..]),
                 ));
             }
+            let Some(cell) = Cell::from_byte(byte) else {
+                return Err(reader.error_at(offset, one_of(ALPHABET), describe_char(&text[i..])));
+            };
+            cells.push((cell, offset, false));
         }
-        for &(cell, offset, padded) in &cells {
-            let slot = match cell {
-                Cell::A => 0,
-                Cell::B => 1,
-                Cell::Blank => 2,
-                Cell::Soldier => continue,
-            };
-            let Some((first, first_padded)) = seen[slot] else {
-                seen[slot] = Some((offset, padded));
-                continue;
-            };
-            let here = reader.error_at(first, "", "");
-            let others: Vec<u8> = ALPHABET
-                .iter()
-                .copied()
-                .filter(|&b| Cell::from_byte(b) != Some(cell))
-                .collect();
-            let name = match cell {
-                Cell::A => "'A'",
-                Cell::B => "'B'",
-                _ => "blank",
-            };
-            let left_out = if first_padded {
-                ", left out at the end of the line"
-            } else {
-                ""
-            };
-            let (line, column) = (here.line, here.column);
-            return Err(if padded {
-                let expected = format!(
-                    "{} (a row has {cols} characters; only a row ending in the board's one blank \
+        if text.len() + 1 == cols {
+            cells.push((Cell::Blank, line.offset + text.len(), true));
+        } else if text.len() < cols {
+            return Err(reader.error_at(
+                line.offset + text.len(),
+                format!("{} (a row has {cols} characters)", one_of(ALPHABET)),
+                "end of line",
+            ));
+        }
+    }
+    for &(cell, offset, padded) in &cells {
+        let slot = match cell {
+            Cell::A => 0,
+            Cell::B => 1,
+            Cell::Blank => 2,
+            Cell::Soldier => continue,
+        };
+        let Some((first, first_padded)) = seen[slot] else {
+            seen[slot] = Some((offset, padded));
+            continue;
+        };
+        let here = reader.error_at(first, "", "");
+        let others: Vec<u8> = ALPHABET
+            .iter()
+            .copied()
+            .filter(|&b| Cell::from_byte(b) != Some(cell))
+            .collect();
+        let name = match cell {
+            Cell::A => "'A'",
+            Cell::B => "'B'",
+            _ => "blank",
+        };
+        let left_out = if first_padded {
+            ", left out at the end of the line"
+        } else {
+            ""
+        };
+        let (line, column) = (here.line, here.column);
+        return Err(if padded {
+            let expected = format!(
+                "{} (a row has {cols} characters; only a row ending in the board's one blank \
                      may leave it out, and the blank is at line {line}, column {column})",
-                    one_of(&others)
-                );
-                reader.error_at(offset, expected, "end of line")
-            } else {
-                let expected = format!(
-                    "{} (the board's {name} is at line {line}, column {column}{left_out})",
-                    one_of(&others)
-                );
-                reader.error_at(offset, expected, describe_byte(cell.to_char() as u8))
-            });
-        }
-        for (slot, wanted, missing) in [
-            (0, "'A'", "'A'"),
-            (1, "'B'", "'B'"),
-            (2, "blank (a space)", "a blank"),
-        ] {
-            if seen[slot].is_none() {
-                return Err(reader.error_at(
-                    first_line,
-                    format!("a board with one {wanted}"),
-                    format!("a board without {missing}"),
-                ));
-            }
-        }
-        let cells = cells.into_iter().map(|(cell, _, _)| cell).collect();
-        Grid::from_cells(rows, cols, cells)
-            .ok_or(crate::CaseError::Shape)
-            .and_then(Case::new)
-            .map(Some)
-            .map_err(|e| reader.error_at(first_line, "a valid board", e.to_string()))
+                one_of(&others)
+            );
+            reader.error_at(offset, expected, "end of line")
+        } else {
+            let expected = format!(
+                "{} (the board's {name} is at line {line}, column {column}{left_out})",
+                one_of(&others)
+            );
+            reader.error_at(offset, expected, describe_byte(cell.to_char() as u8))
+        });
     }
-}
-
-impl Iterator for Cases<'_> {
-    type Item = Result<Case, InputError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.failed {
-            return None;
+    for (slot, wanted, missing) in [
+        (0, "'A'", "'A'"),
+        (1, "'B'", "'B'"),
+        (2, "blank (a space)", "a blank"),
+    ] {
+        if seen[slot].is_none() {
+            return Err(reader.error_at(
+                first_line,
+                format!("a board with one {wanted}"),
+                format!("a board without {missing}"),
+            ));
         }
-        let result = self.read_case();
-        self.failed = result.is_err();
-        result.transpose()
     }
+    let cells = cells.into_iter().map(|(cell, _, _)| cell).collect();
+    Grid::from_cells(rows, cols, cells)
+        .ok_or(crate::CaseError::Shape)
+        .and_then(Case::new)
+        .map(Some)
+        .map_err(|e| reader.error_at(first_line, "a valid board", e.to_string()))
 }
-
-impl std::iter::FusedIterator for Cases<'_> {}
 
 /// The character starting `bytes` as an error message shows it: `'Q'`, `'？'`, `a tab`,
 /// or a byte that is not UTF-8 as `byte 0xff`.
@@ -254,7 +229,7 @@ mod tests {
     use super::*;
 
     fn parse_all(input: &[u8], shape: Shape) -> Result<Vec<Case>, InputError> {
-        Cases::new(input).shape(shape).collect()
+        cases(input, shape).collect()
     }
 
     fn first_error(input: &str) -> String {

@@ -16,8 +16,11 @@
 //! the goal), the queues are `Vec<u32>` of packed states `blank << 16 | a << 8 | b`, and
 //! the arrays and the neighbour table are reused from one board to the next.
 
+use crate::parse::Cases;
+use crate::CardSwap;
 use grid_common::{Dir, Grid, Pos};
 use puzzle_frame::budget::{MemoryBudget, OverBudget};
+use puzzle_frame::puzzle::{NoOtherLimit, Solve, Solving};
 
 use crate::{Case, Cell, Move};
 
@@ -37,7 +40,7 @@ pub struct Options {
 
 /// Why a case was given up: the search tables of the board (they grow as cells³) would
 /// exceed the memory budget ([`Limit::Memory`]); card-swap has no other limit.
-pub type Limit = puzzle_frame::Limit<puzzle_frame::NoOtherLimit>;
+pub type Limit = puzzle_frame::Limit<NoOtherLimit>;
 
 /// One side of the bidirectional search.
 #[derive(Clone, Debug, Default)]
@@ -108,14 +111,99 @@ impl Solver {
         }
     }
 
+    /// The states one move away from `(blank, a, b)`.
+    fn next_states(&self, (blank, a, b): State) -> impl Iterator<Item = State> + '_ {
+        self.neighbours.cells()[blank]
+            .iter()
+            .filter(|&&next| next != NONE)
+            .map(move |&next| {
+                let next = next as usize;
+                let na = if a == next { blank } else { a };
+                let nb = if b == next { blank } else { b };
+                (next, na, nb)
+            })
+    }
+
+    /// A neighbour of `state` one step closer to the roots of `dist`.
+    fn closer(&self, state: State, n: usize, dist: &[u32]) -> Option<State> {
+        let index = |(blank, a, b): State| (blank * n + a) * n + b;
+        let here = dist[index(state)];
+        self.next_states(state)
+            .find(|&s| dist[index(s)].wrapping_add(1) == here)
+    }
+
+    fn prepare(&mut self, case: &Case) -> Result<(), OverBudget> {
+        let grid = case.grid();
+        let n = grid.len();
+        self.budget.check("", table_bytes(n)).map_err(|mut over| {
+            over.what = format!(
+                "the search tables of a {} x {} board",
+                grid.rows(),
+                grid.cols()
+            );
+            over
+        })?;
+        if (grid.rows(), grid.cols()) != (self.neighbours.rows(), self.neighbours.cols()) {
+            let next =
+                |pos: Pos, dir: Dir| grid.step(pos, dir).map_or(NONE, |p| grid.index(p) as u32);
+            let cells = grid
+                .positions()
+                .map(|pos| Dir::ALL.map(|dir| next(pos, dir)))
+                .collect();
+            self.neighbours = Grid::from_cells(grid.rows(), grid.cols(), cells)
+                .unwrap_or_else(|| Grid::new(0, 0, [NONE; 4]));
+        }
+        self.forward.reset(n * n * n);
+        self.backward.reset(n * n * n);
+        Ok(())
+    }
+
+    /// The bidirectional search: a meeting state on a shortest path, and the path's length.
+    fn search(&mut self, case: &Case) -> Result<Option<(State, usize)>, Limit> {
+        self.prepare(case)?;
+        let grid = case.grid();
+        let n = grid.len();
+        let (blank0, a0, b0) = (
+            grid.index(case.blank()),
+            grid.index(case.a()),
+            grid.index(case.b()),
+        );
+        self.forward.dist[(blank0 * n + a0) * n + b0] = 0;
+        self.forward.queue.push(pack(blank0, a0, b0));
+        for blank in (0..n).filter(|&c| c != a0 && c != b0) {
+            self.backward.dist[(blank * n + b0) * n + a0] = 0;
+            self.backward.queue.push(pack(blank, b0, a0));
+        }
+        let neighbours = self.neighbours.cells();
+        loop {
+            if self.forward.frontier() == 0 || self.backward.frontier() == 0 {
+                return Ok(None);
+            }
+            let (side, other) = if self.forward.frontier() <= self.backward.frontier() {
+                (&mut self.forward, &self.backward)
+            } else {
+                (&mut self.backward, &self.forward)
+            };
+            if let Some(found) = expand(side, other, neighbours, n) {
+                return Ok(Some(found));
+            }
+        }
+    }
+}
+
+impl Solve for Solver {
+    type Case = Case;
+    type Move = Move;
+    type OtherLimit = NoOtherLimit;
+
     /// The fewest moves that swap `A` and `B`, or `None` when they cannot be swapped.
-    pub fn count(&mut self, case: &Case) -> Result<Option<usize>, Limit> {
+    fn count(&mut self, case: &Case) -> Result<Option<usize>, Limit> {
         Ok(self.search(case)?.map(|(_, length)| length))
     }
 
     /// A shortest move sequence that swaps `A` and `B`, or `None` when they cannot be
     /// swapped.
-    pub fn moves(&mut self, case: &Case) -> Result<Option<Vec<Move>>, Limit> {
+    fn moves(&mut self, case: &Case) -> Result<Option<Vec<Move>>, Limit> {
         let Some((meet, length)) = self.search(case)? else {
             return Ok(None);
         };
@@ -175,99 +263,28 @@ impl Solver {
         Ok(Some(moves))
     }
 
-    /// The states one move away from `(blank, a, b)`.
-    fn next_states(&self, (blank, a, b): State) -> impl Iterator<Item = State> + '_ {
-        self.neighbours.cells()[blank]
-            .iter()
-            .filter(|&&next| next != NONE)
-            .map(move |&next| {
-                let next = next as usize;
-                let na = if a == next { blank } else { a };
-                let nb = if b == next { blank } else { b };
-                (next, na, nb)
-            })
-    }
-
-    /// A neighbour of `state` one step closer to the roots of `dist`.
-    fn closer(&self, state: State, n: usize, dist: &[u32]) -> Option<State> {
-        let index = |(blank, a, b): State| (blank * n + a) * n + b;
-        let here = dist[index(state)];
-        self.next_states(state)
-            .find(|&s| dist[index(s)].wrapping_add(1) == here)
-    }
-
     /// Checks the tables for the case's board against the budget, then prepares the
     /// neighbour table for its shape and empties both sides.
     /// Holds the solver to `budget` from the next case on (the process's budget less what
     /// it holds elsewhere: the input, the page).
-    pub fn set_budget(&mut self, budget: MemoryBudget) {
+    fn set_budget(&mut self, budget: MemoryBudget) {
         self.budget = budget;
     }
 
     /// The bytes the solver keeps between cases: the tables of the last board prepared.
-    pub fn held_bytes(&self) -> u64 {
+    fn held_bytes(&self) -> u64 {
         match self.neighbours.len() {
             0 => 0,
             n => table_bytes(n),
         }
     }
+}
 
-    fn prepare(&mut self, case: &Case) -> Result<(), OverBudget> {
-        let grid = case.grid();
-        let n = grid.len();
-        self.budget.check("", table_bytes(n)).map_err(|mut over| {
-            over.what = format!(
-                "the search tables of a {} x {} board",
-                grid.rows(),
-                grid.cols()
-            );
-            over
-        })?;
-        if (grid.rows(), grid.cols()) != (self.neighbours.rows(), self.neighbours.cols()) {
-            let next =
-                |pos: Pos, dir: Dir| grid.step(pos, dir).map_or(NONE, |p| grid.index(p) as u32);
-            let cells = grid
-                .positions()
-                .map(|pos| Dir::ALL.map(|dir| next(pos, dir)))
-                .collect();
-            self.neighbours = Grid::from_cells(grid.rows(), grid.cols(), cells)
-                .unwrap_or_else(|| Grid::new(0, 0, [NONE; 4]));
-        }
-        self.forward.reset(n * n * n);
-        self.backward.reset(n * n * n);
-        Ok(())
-    }
+impl Solving for CardSwap {
+    type Solver = Solver;
 
-    /// The bidirectional search: a meeting state on a shortest path, and the path's length.
-    fn search(&mut self, case: &Case) -> Result<Option<(State, usize)>, Limit> {
-        self.prepare(case)?;
-        let grid = case.grid();
-        let n = grid.len();
-        let (blank0, a0, b0) = (
-            grid.index(case.blank()),
-            grid.index(case.a()),
-            grid.index(case.b()),
-        );
-        self.forward.dist[(blank0 * n + a0) * n + b0] = 0;
-        self.forward.queue.push(pack(blank0, a0, b0));
-        for blank in (0..n).filter(|&c| c != a0 && c != b0) {
-            self.backward.dist[(blank * n + b0) * n + a0] = 0;
-            self.backward.queue.push(pack(blank, b0, a0));
-        }
-        let neighbours = self.neighbours.cells();
-        loop {
-            if self.forward.frontier() == 0 || self.backward.frontier() == 0 {
-                return Ok(None);
-            }
-            let (side, other) = if self.forward.frontier() <= self.backward.frontier() {
-                (&mut self.forward, &self.backward)
-            } else {
-                (&mut self.backward, &self.forward)
-            };
-            if let Some(found) = expand(side, other, neighbours, n) {
-                return Ok(Some(found));
-            }
-        }
+    fn solver(options: &Options, _: &Cases<'_>, budget: MemoryBudget) -> Result<Solver, Limit> {
+        Ok(Solver::new(&Options { budget, ..*options }))
     }
 }
 

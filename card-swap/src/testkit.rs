@@ -7,9 +7,9 @@
 //! shape is read off the text ([`shape_of`]): every board has exactly one `A`, so the
 //! number of boards is the number of `A`s, the rows per board are the lines with content
 //! divided by it, and the columns are the longest line. A 2 x 3 input (the judge's) reads
-//! as 2 x 3; [`args_for`] gives the `--rows`/`--cols` the binary needs for any other.
+//! as 2 x 3; `args_for` gives the `--rows`/`--cols` the binary needs for any other.
 //!
-//! [`random_input`] makes judge inputs half of the time and inputs of other shapes the
+//! `random_input` makes judge inputs half of the time and inputs of other shapes the
 //! other half ([`random_shape`]: 1 to 5 rows, 3 to 30 cells, growing with `max_size`), so
 //! that `cargo xtask stress` covers the shapes the library accepts within the reference's
 //! reach (single rows, 2 x 2 rings, corridors up to 2 x 15 and 1 x 30, up to 5 x 6). A board whose last cell is the blank may have that space stripped;
@@ -19,10 +19,12 @@ use grid_common::Grid;
 use itertools::Itertools;
 use puzzle_frame::rng::Rng;
 
-use crate::parse::{Cases, Shape};
+use crate::parse::{cases, Shape};
 use crate::solve::{Options, Solver};
-use crate::{format, reference, render, replay, Case, Cell, MAX_CELLS};
+use crate::{reference, replay, CardSwap, Case, Cell, Move, MAX_CELLS};
 use puzzle_frame::film::FilmPlan;
+use puzzle_frame::puzzle::{Formatting, Rendering, Solve};
+use puzzle_frame::testkit::{check_moves, BenchInput, Testkit};
 
 /// Every board of `rows` x `cols` (one per placement of `A`, `B` and the blank), in
 /// lexicographic order of (A, B, blank) cell indices; none for a shape of fewer than 3 or
@@ -82,28 +84,131 @@ pub fn random_shape(rng: &mut Rng, max_size: usize) -> Shape {
     Shape::new(rows, cols).unwrap_or(Shape::JUDGE)
 }
 
-/// A random valid input: 1 to `max_size` (at least 1) random boards of one shape, the
-/// judge's 2 x 3 half of the time, else [`random_shape`] (read it with [`shape_of`], run
-/// the binary on it with [`args_for`]); each board but the first with or without its
-/// trailing blank stripped, with `\n` or `\r\n`, sometimes with blank lines between boards.
-pub fn random_input(rng: &mut Rng, max_size: usize) -> String {
-    let shape = if rng.chance(0.5) {
-        Shape::JUDGE
-    } else {
-        random_shape(rng, max_size)
-    };
-    let count = rng.range(1, max_size.max(1));
-    let crlf = rng.chance(0.2);
-    let mut input = String::new();
-    for i in 0..count {
-        if rng.chance(0.1) {
-            input.push_str(if crlf { "\r\n" } else { "\n" });
+impl Testkit for CardSwap {
+    /// A random valid input: 1 to `max_size` (at least 1) random boards of one shape, the
+    /// judge's 2 x 3 half of the time, else [`random_shape`] (read it with [`shape_of`], run
+    /// the binary on it with [`args_for`]); each board but the first with or without its
+    /// trailing blank stripped, with `\n` or `\r\n`, sometimes with blank lines between boards.
+    fn random_input(rng: &mut Rng, max_size: usize) -> String {
+        let shape = if rng.chance(0.5) {
+            Shape::JUDGE
+        } else {
+            random_shape(rng, max_size)
+        };
+        let count = rng.range(1, max_size.max(1));
+        let crlf = rng.chance(0.2);
+        let mut input = String::new();
+        for i in 0..count {
+            if rng.chance(0.1) {
+                input.push_str(if crlf { "\r\n" } else { "\n" });
+            }
+            let board = random_board(rng, shape.rows(), shape.cols());
+            let strip = i > 0 && rng.chance(0.5);
+            input.push_str(&board_text(&board, strip, crlf));
         }
-        let board = random_board(rng, shape.rows(), shape.cols());
-        let strip = i > 0 && rng.chance(0.5);
-        input.push_str(&board_text(&board, strip, crlf));
+        input
     }
-    input
+
+    /// The arguments the binary needs to read `input` as [`check_input`] reads it: none for
+    /// 2 x 3 boards, else `--rows R --cols C`.
+    fn args_for(input: &str) -> Vec<String> {
+        let shape = shape_of(input);
+        if shape == Shape::JUDGE {
+            return Vec::new();
+        }
+        let (rows, cols) = (shape.rows().to_string(), shape.cols().to_string());
+        ["--rows", &rows, "--cols", &cols]
+            .map(str::to_string)
+            .to_vec()
+    }
+
+    /// Solves every case of `input` (judge's 2 x 3 boards or any shape [`shape_of`] reads)
+    /// with the solver in the binary's configuration (one solver for all, so a state left over
+    /// from a previous case would show) and the reference, and replays every path;
+    /// `Ok(number of cases)` or `Err(what disagreed)`.
+    fn check_input(input: &str) -> Result<usize, String> {
+        let cases = parse_shaped(input)?;
+        let mut solver = Solver::new(&Options::default());
+        for (i, case) in cases.iter().enumerate() {
+            check_case(&mut solver, case).map_err(|e| format!("case {}: {e}", i + 1))?;
+        }
+        Ok(cases.len())
+    }
+
+    /// Smaller inputs derived from `input`: each board alone, the input without each board,
+    /// and the boards written plainly (no `\r`, no stripped blanks, no blank lines); all in
+    /// the input's shape.
+    fn shrink_input(input: &str) -> Vec<String> {
+        let Ok(cases) = parse_shaped(input) else {
+            return Vec::new();
+        };
+        let text = |list: &[&Case]| -> String {
+            list.iter().map(|b| board_text(b, false, false)).collect()
+        };
+        let mut out = Vec::new();
+        if cases.len() > 1 {
+            for without in cases.iter().combinations(cases.len() - 1) {
+                out.push(text(&without));
+            }
+            for case in &cases {
+                out.push(text(&[case]));
+            }
+        }
+        let plain = text(&cases.iter().collect::<Vec<_>>());
+        if plain != input {
+            out.push(plain);
+        }
+        out
+    }
+
+    /// The worst-case benchmark inputs: in the judge's format, run by the binary without
+    /// options (so that `cargo xtask bench --vs` can time the baseline on the same files),
+    /// `all-2x3`, the 120 judge boards once, and `all-2x3-x500`, 60 000 boards; then larger
+    /// boards with their `--rows`/`--cols`: random boards of 3 x 4 to 12 x 12 (the 144-cell
+    /// limit), and 2 x 72, a long corridor whose solutions are the longest (hundreds of moves).
+    fn bench_inputs() -> Vec<BenchInput> {
+        let all: String = all_boards(2, 3)
+            .iter()
+            .map(|b| board_text(b, false, false))
+            .collect();
+        let mut inputs = vec![
+            BenchInput::new("all-2x3", all.clone()),
+            BenchInput::new("all-2x3-x500", all.repeat(500)),
+        ];
+        let mut rng = Rng::new(2016);
+        for (rows, cols, count) in [
+            (3, 4, 2000),
+            (4, 4, 1000),
+            (4, 5, 500),
+            (6, 6, 50),
+            (12, 12, 3),
+            (2, 72, 3),
+        ] {
+            let input: String = (0..count)
+                .map(|_| board_text(&random_board(&mut rng, rows, cols), false, false))
+                .collect();
+            let (r, c) = (rows.to_string(), cols.to_string());
+            let name = format!("random-{rows}x{cols}");
+            inputs.push(BenchInput::new(name, input).with_args(&["--rows", &r, "--cols", &c]));
+        }
+        inputs
+    }
+
+    fn reference_count(case: &Case) -> Option<usize> {
+        reference::count(case)
+    }
+
+    fn replay(case: &Case, moves: &[Move]) -> Result<bool, replay::ReplayError> {
+        replay::replay(case, moves).map(|r| r.solved)
+    }
+
+    /// The moves of a `--path` line: tokens like `AD` separated by whitespace.
+    fn moves_of(path_line: &str) -> Option<Vec<Move>> {
+        path_line
+            .split_whitespace()
+            .map(|t| t.parse().ok())
+            .collect()
+    }
 }
 
 /// The shape of the boards of `input`, read off the text (see the module docs); the
@@ -122,23 +227,9 @@ pub fn shape_of(input: &str) -> Shape {
     Shape::new(lines.len() / boards, cols).unwrap_or(Shape::JUDGE)
 }
 
-/// The arguments the binary needs to read `input` as [`check_input`] reads it: none for
-/// 2 x 3 boards, else `--rows R --cols C`.
-pub fn args_for(input: &str) -> Vec<String> {
-    let shape = shape_of(input);
-    if shape == Shape::JUDGE {
-        return Vec::new();
-    }
-    let (rows, cols) = (shape.rows().to_string(), shape.cols().to_string());
-    ["--rows", &rows, "--cols", &cols]
-        .map(str::to_string)
-        .to_vec()
-}
-
 /// The cases of `input` in the shape [`shape_of`] reads.
 fn parse_shaped(input: &str) -> Result<Vec<Case>, String> {
-    Cases::new(input.as_bytes())
-        .shape(shape_of(input))
+    cases(input.as_bytes(), shape_of(input))
         .collect::<Result<_, _>>()
         .map_err(|e| format!("bad input: {e}"))
 }
@@ -168,13 +259,10 @@ pub fn check_case(solver: &mut Solver, case: &Case) -> Result<(), String> {
             ));
         }
     };
-    let path = format::path_line(&moves);
-    let end = replay::replay(case, &moves)
-        .map_err(|e| format!("path {path} does not replay: {e} on\n{case}"))?;
-    if !end.solved {
-        return Err(format!("path {path} does not swap A and B on\n{case}"));
-    }
-    let film = render::film(case, &moves, FilmPlan::whole())
+    check_moves::<CardSwap>(case, &moves, expected).map_err(|e| format!("{e} on\n{case}"))?;
+    let path = CardSwap::path_line(&moves);
+    let end = replay::replay(case, &moves).map_err(|e| e.to_string())?;
+    let film = CardSwap::film(case, &moves, FilmPlan::whole())
         .map_err(|e| format!("no film of {path}: {e}"))?;
     let last = film.frames().last().map(|frame| frame.board);
     if film.len() != moves.len() || last != Some(end.end.map(|cell| cell.to_char())) {
@@ -183,115 +271,4 @@ pub fn check_case(solver: &mut Solver, case: &Case) -> Result<(), String> {
         ));
     }
     Ok(())
-}
-
-/// Solves every case of `input` (judge's 2 x 3 boards or any shape [`shape_of`] reads)
-/// with the solver in the binary's configuration (one solver for all, so a state left over
-/// from a previous case would show) and the reference, and replays every path;
-/// `Ok(number of cases)` or `Err(what disagreed)`.
-pub fn check_input(input: &str) -> Result<usize, String> {
-    let cases = parse_shaped(input)?;
-    let mut solver = Solver::new(&Options::default());
-    for (i, case) in cases.iter().enumerate() {
-        check_case(&mut solver, case).map_err(|e| format!("case {}: {e}", i + 1))?;
-    }
-    Ok(cases.len())
-}
-
-/// Smaller inputs derived from `input`: each board alone, the input without each board,
-/// and the boards written plainly (no `\r`, no stripped blanks, no blank lines); all in
-/// the input's shape.
-pub fn shrink_input(input: &str) -> Vec<String> {
-    let Ok(cases) = parse_shaped(input) else {
-        return Vec::new();
-    };
-    let text =
-        |list: &[&Case]| -> String { list.iter().map(|b| board_text(b, false, false)).collect() };
-    let mut out = Vec::new();
-    if cases.len() > 1 {
-        for without in cases.iter().combinations(cases.len() - 1) {
-            out.push(text(&without));
-        }
-        for case in &cases {
-            out.push(text(&[case]));
-        }
-    }
-    let plain = text(&cases.iter().collect::<Vec<_>>());
-    if plain != input {
-        out.push(plain);
-    }
-    out
-}
-
-/// The worst-case benchmark inputs in the judge's format, run by the binary without
-/// options (so that `cargo xtask bench --vs` can time the baseline on the same files):
-/// `all-2x3`, the 120 judge boards once, and `all-2x3-x500`, 60 000 boards.
-/// Larger boards need `--rows`/`--cols`: see [`bench_inputs_with_args`].
-pub fn bench_inputs() -> Vec<(String, String)> {
-    let all: String = all_boards(2, 3)
-        .iter()
-        .map(|b| board_text(b, false, false))
-        .collect();
-    vec![
-        ("all-2x3".to_string(), all.clone()),
-        ("all-2x3-x500".to_string(), all.repeat(500)),
-    ]
-}
-
-/// Benchmark inputs of larger boards: (name, the binary's arguments, input). Random boards
-/// of 3 x 4 to 12 x 12 (the 144-cell limit), and 2 x 72, a long corridor whose solutions are
-/// the longest (hundreds of moves).
-pub fn bench_inputs_with_args() -> Vec<(String, Vec<String>, String)> {
-    let mut rng = Rng::new(2016);
-    let mut inputs = Vec::new();
-    for (rows, cols, count) in [
-        (3, 4, 2000),
-        (4, 4, 1000),
-        (4, 5, 500),
-        (6, 6, 50),
-        (12, 12, 3),
-        (2, 72, 3),
-    ] {
-        let input: String = (0..count)
-            .map(|_| board_text(&random_board(&mut rng, rows, cols), false, false))
-            .collect();
-        let args = ["--rows", &rows.to_string(), "--cols", &cols.to_string()]
-            .map(str::to_string)
-            .to_vec();
-        inputs.push((format!("random-{rows}x{cols}"), args, input));
-    }
-    inputs
-}
-
-/// The generators and checks above, as `xtask` and the tests drive every puzzle.
-impl puzzle_frame::puzzle::Testkit for crate::CardSwap {
-    fn random_input(rng: &mut Rng, max_size: usize) -> String {
-        random_input(rng, max_size)
-    }
-
-    fn check_input(input: &str) -> Result<usize, String> {
-        check_input(input)
-    }
-
-    fn shrink_input(input: &str) -> Vec<String> {
-        shrink_input(input)
-    }
-
-    fn bench_inputs() -> Vec<puzzle_frame::puzzle::BenchInput> {
-        use puzzle_frame::puzzle::BenchInput;
-        let mut inputs: Vec<BenchInput> = bench_inputs()
-            .into_iter()
-            .map(|(name, input)| BenchInput::new(name, input))
-            .collect();
-        inputs.extend(
-            bench_inputs_with_args()
-                .into_iter()
-                .map(|(name, args, input)| BenchInput { name, args, input }),
-        );
-        inputs
-    }
-
-    fn args_for(input: &str) -> Vec<String> {
-        args_for(input)
-    }
 }

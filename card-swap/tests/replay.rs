@@ -2,11 +2,12 @@
 //! printed answer's length.
 #![allow(clippy::unwrap_used)]
 
-use card_swap::format::parse_path;
-use card_swap::parse::Cases;
+use card_swap::parse::cases;
 use card_swap::testkit::{self, all_boards, board_text, random_board};
+use card_swap::CardSwap;
 use card_swap::{reference, replay, Case};
 use puzzle_frame::rng::Rng;
+use puzzle_frame::testkit::Testkit;
 
 /// Runs the binary with `args` on `input`; its standard output.
 fn run<S: AsRef<str>>(args: &[S], input: &str) -> String {
@@ -31,7 +32,7 @@ fn check_paths(boards: &[Case], output: &str) -> Vec<i64> {
         if answer < 0 {
             continue;
         }
-        let moves = parse_path(lines.next().unwrap()).unwrap();
+        let moves = CardSwap::moves_of(lines.next().unwrap()).unwrap();
         assert_eq!(moves.len() as i64, answer, "{case}");
         assert!(replay::replay(case, &moves).unwrap().solved, "{case}");
     }
@@ -77,11 +78,10 @@ fn random_inputs_through_the_binary() {
     let mut rng = Rng::new(9);
     let mut shaped = 0;
     for size in 1..=40 {
-        let input = testkit::random_input(&mut rng, size % 8 + 1);
-        let args = testkit::args_for(&input);
+        let input = CardSwap::random_input(&mut rng, size % 8 + 1);
+        let args = CardSwap::args_for(&input);
         shaped += usize::from(!args.is_empty());
-        let cases: Vec<Case> = Cases::new(input.as_bytes())
-            .shape(testkit::shape_of(&input))
+        let cases: Vec<Case> = cases(input.as_bytes(), testkit::shape_of(&input))
             .collect::<Result<_, _>>()
             .unwrap();
         let mut with_path = args.clone();

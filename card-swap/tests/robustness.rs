@@ -2,12 +2,15 @@
 //! input with a caret line, and a memory budget too small for a board stops the run.
 #![allow(clippy::unwrap_used)]
 
-use card_swap::parse::{Cases, Shape};
+use card_swap::parse::{cases, Shape};
 use card_swap::solve::{Limit, Options, Solver};
 use card_swap::testkit::{self, board_text, random_board};
+use card_swap::CardSwap;
 use card_swap::Case;
 use puzzle_frame::budget::MemoryBudget;
+use puzzle_frame::puzzle::Solve;
 use puzzle_frame::rng::Rng;
+use puzzle_frame::testkit::Testkit;
 
 #[test]
 fn mangled_inputs_are_answers_or_errors() {
@@ -27,7 +30,7 @@ fn mangled_inputs_are_answers_or_errors() {
     let mut solver = Solver::new(&Options::default());
     let (mut answered, mut failed) = (0, 0);
     for _ in 0..3000 {
-        let input = testkit::random_input(&mut rng, 4);
+        let input = CardSwap::random_input(&mut rng, 4);
         let shapes = [
             testkit::shape_of(&input),
             Shape::JUDGE,
@@ -38,7 +41,7 @@ fn mangled_inputs_are_answers_or_errors() {
         let edits = rng.range(0, 3);
         rng.damage(&mut input, &pieces, edits);
         let shape = *rng.choose(&shapes);
-        for case in Cases::new(&input).shape(shape) {
+        for case in cases(&input, shape) {
             match case {
                 Ok(case) => {
                     assert_eq!((case.rows(), case.cols()), (shape.rows(), shape.cols()));

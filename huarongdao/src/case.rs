@@ -111,3 +111,13 @@ pub fn to_judge_input(board: &Board, queries: &[Query]) -> String {
     }
     out
 }
+
+/// The case as an input of its own: the board and this one query.
+impl std::fmt::Display for Case {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&to_judge_input(
+            &self.board,
+            std::slice::from_ref(&self.query),
+        ))
+    }
+}

@@ -1,20 +1,15 @@
 //! The judge's lines: an answer, and a solution's moves for `--path`.
 
 use crate::case::Move;
+use crate::Huarongdao;
+use puzzle_frame::puzzle::{letters, Formatting};
 
-/// A query's answer in the judge's format: the number of moves, or `-1`. `number` (the
-/// 1-based query number) is not printed: the judge wants the bare numbers, one a line.
-pub fn answer_line(number: usize, answer: Option<usize>) -> String {
-    let _ = number;
-    match answer {
-        Some(moves) => moves.to_string(),
-        None => "-1".to_string(),
+impl Formatting for Huarongdao {
+    /// A move sequence as letters `U`/`D`/`L`/`R` (the directions the blank moves; the
+    /// answer line is the frame's: the number of moves, or `-1`).
+    fn path_line(moves: &[Move]) -> String {
+        letters(moves)
     }
-}
-
-/// A move sequence as letters `U`/`D`/`L`/`R` (the directions the blank moves).
-pub fn path_line(moves: &[Move]) -> String {
-    moves.iter().map(|d| d.letter()).collect()
 }
 
 #[cfg(test)]
@@ -23,12 +18,12 @@ mod tests {
 
     #[test]
     fn lines() {
-        assert_eq!(answer_line(1, Some(2)), "2");
-        assert_eq!(answer_line(2, None), "-1");
+        assert_eq!(Huarongdao::answer_line(1, Some(2)), "2");
+        assert_eq!(Huarongdao::answer_line(2, None), "-1");
         assert_eq!(
-            path_line(&[Move::Up, Move::Left, Move::Right, Move::Down]),
+            Huarongdao::path_line(&[Move::Up, Move::Left, Move::Right, Move::Down]),
             "ULRD"
         );
-        assert_eq!(path_line(&[]), "");
+        assert_eq!(Huarongdao::path_line(&[]), "");
     }
 }

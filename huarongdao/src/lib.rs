@@ -29,8 +29,9 @@
 //! neighbour that way, and the designated piece moves when it is that neighbour.
 //!
 //! ```
-//! use huarongdao::format::path_line;
 //! use huarongdao::parse::Cases;
+//! use huarongdao::Huarongdao;
+//! use puzzle_frame::puzzle::Formatting;
 //! use huarongdao::solve::{Options, Solver};
 //!
 //! let src = b"3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n1 2 2 2 3 2\n";
@@ -40,7 +41,7 @@
 //! let first = cases.next().unwrap().unwrap();
 //! assert_eq!(solver.count(&first), Ok(Some(2)));
 //! let moves = solver.moves(&first).unwrap().unwrap();
-//! assert_eq!(path_line(&moves), "UU");
+//! assert_eq!(Huarongdao::path_line(&moves), "UU");
 //! let second = cases.next().unwrap().unwrap();
 //! assert_eq!(solver.count(&second), Ok(None)); // printed as -1
 //! assert!(cases.next().is_none());
@@ -65,19 +66,15 @@ const PATH: Opt = path_option(
     "after each answer, a line with the blank's moves (U, D, L, R), as many as the answer \
      (an empty line for 0; nothing for -1)",
 );
-use puzzle_frame::budget::MemoryBudget;
-use puzzle_frame::cli::{Args, Program, Stop};
-use puzzle_frame::film::{Film, FilmPlan};
-use puzzle_frame::Puzzle;
+use puzzle_frame::cli::Program;
+use puzzle_frame::puzzle::{Binary, Puzzle};
 
 /// NOIP 2013 华容道, as the shared binary loop, the tests and `xtask` drive it: one board, then
 /// queries, each a [`Case`] that carries the board.
 pub struct Huarongdao;
 
 impl Puzzle for Huarongdao {
-    const PROGRAM: Program = Program {
-        name: "huarongdao",
-        version: env!("CARGO_PKG_VERSION"),
+    const PROGRAM: Program = puzzle_frame::program! {
         about: "NOIP 2013 华容道 (Huarong Dao), the fewest moves to bring a piece to its target",
         format: "\
 Input (the judge's format):
@@ -98,81 +95,7 @@ hold is refused from its header line.
 
     type Case = Case;
     type Move = Move;
-    type Cases<'a> = parse::CasesOnBoard<'a>;
     type Options = solve::Options;
-    type Solver = solve::Solver;
-    type OtherLimit = solve::TooLarge;
-    type ReplayError = replay::ReplayError;
-
-    fn options(_args: &Args, budget: MemoryBudget) -> Result<solve::Options, String> {
-        Ok(solve::Options {
-            budget,
-            ..solve::Options::default()
-        })
-    }
-
-    fn cases<'a>(
-        input: &'a [u8],
-        options: &solve::Options,
-    ) -> Result<parse::CasesOnBoard<'a>, Stop> {
-        // A board the budget cannot hold is refused from the header, before it is read (when
-        // the input is long enough to hold it: a shorter one is an input error, found below).
-        if let Ok(header) = parse::Header::read(input) {
-            if header.backed_by(input) {
-                if let Err(e) = solve::Solver::check_size(header.rows, header.cols, options) {
-                    return Err(Stop::Limit(format!("case 1: {e}")));
-                }
-            }
-        }
-        let queries = parse::Cases::new(input).map_err(|e| Stop::BadInput(e.to_string()))?;
-        Ok(parse::CasesOnBoard::new(queries))
-    }
-
-    fn solver(
-        options: &solve::Options,
-        cases: &parse::CasesOnBoard<'_>,
-    ) -> Result<solve::Solver, solve::Limit> {
-        // The landmarks' precomputation pays off only over enough queries.
-        let options = solve::Options {
-            queries: cases.query_count(),
-            ..*options
-        };
-        solve::Solver::new(cases.board(), &options)
-    }
-
-    fn count(solver: &mut solve::Solver, case: &Case) -> Result<Option<usize>, solve::Limit> {
-        solver.count(&case.query)
-    }
-
-    fn moves(solver: &mut solve::Solver, case: &Case) -> Result<Option<Vec<Move>>, solve::Limit> {
-        solver.moves(&case.query)
-    }
-
-    fn reference_count(case: &Case) -> Option<usize> {
-        reference::count(&case.board, &case.query)
-    }
-
-    fn replay(case: &Case, moves: &[Move]) -> Result<bool, replay::ReplayError> {
-        replay::replay(&case.board, &case.query, moves).map(|r| r.solved)
-    }
-
-    fn answer_line(number: usize, answer: Option<usize>) -> String {
-        format::answer_line(number, answer)
-    }
-
-    fn path_line(moves: &[Move]) -> String {
-        format::path_line(moves)
-    }
-
-    fn set_budget(solver: &mut solve::Solver, budget: MemoryBudget) {
-        solver.set_budget(budget);
-    }
-
-    fn held(solver: &solve::Solver) -> u64 {
-        solver.held_bytes()
-    }
-
-    fn film(case: &Case, moves: &[Move], plan: FilmPlan) -> Result<Film, replay::ReplayError> {
-        render::film(&case.board, &case.query, moves, plan)
-    }
 }
+
+impl Binary for Huarongdao {}

@@ -15,8 +15,13 @@
 //! the input runs out.
 
 use crate::case::{Board, Case, Query};
+use crate::solve::{Options, Solver};
+use crate::Huarongdao;
 use grid_common::{Grid, Pos};
+use puzzle_frame::budget::MemoryBudget;
+use puzzle_frame::cli::Stop;
 use puzzle_frame::input::{describe_token, InputError, Reader};
+use puzzle_frame::puzzle::Reading;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 
@@ -271,6 +276,29 @@ impl Iterator for CasesOnBoard<'_> {
 }
 
 impl std::iter::FusedIterator for CasesOnBoard<'_> {}
+
+impl Reading for Huarongdao {
+    type Cases<'a> = CasesOnBoard<'a>;
+
+    /// The queries on the input's board; a board `budget` cannot hold is refused from its
+    /// header line alone (when the input holds as many bytes as the header promises).
+    fn cases<'a>(
+        input: &'a [u8],
+        options: &Options,
+        budget: MemoryBudget,
+    ) -> Result<CasesOnBoard<'a>, Stop> {
+        if let Ok(header) = Header::read(input) {
+            let options = Options { budget, ..*options };
+            if header.backed_by(input) {
+                if let Err(e) = Solver::check_size(header.rows, header.cols, &options) {
+                    return Err(Stop::Limit(format!("case 1: {e}")));
+                }
+            }
+        }
+        let queries = Cases::new(input).map_err(|e| Stop::BadInput(e.to_string()))?;
+        Ok(CasesOnBoard::new(queries))
+    }
+}
 
 #[cfg(test)]
 mod tests {

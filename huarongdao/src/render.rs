@@ -5,10 +5,12 @@
 //! view when a large board is cropped.
 
 use crate::case::{Board, Move, Query};
-use crate::format::path_line;
 use crate::replay::{replay, Placement, ReplayError};
+use crate::{Case, Huarongdao};
 use grid_common::Pos;
 use puzzle_frame::film::{Film, FilmBuilder, FilmPlan};
+use puzzle_frame::puzzle::Formatting;
+use puzzle_frame::puzzle::Rendering;
 
 /// What each character means.
 const LEGEND: [(char, &str); 6] = [
@@ -67,9 +69,18 @@ pub fn film(
         for pos in [before.blank, before.piece, after.blank, after.piece] {
             builder.set(pos, draw(pos, after));
         }
-        builder.step(path_line(&[dir]));
+        builder.step(Huarongdao::path_line(&[dir]));
     }
     Ok(builder.finish())
+}
+
+/// The shared loop's view: a case is a query with its board.
+impl Rendering for Huarongdao {
+    type ReplayError = ReplayError;
+
+    fn film(case: &Case, moves: &[Move], plan: FilmPlan) -> Result<Film, ReplayError> {
+        film(&case.board, &case.query, moves, plan)
+    }
 }
 
 #[cfg(test)]

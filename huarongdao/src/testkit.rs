@@ -1,28 +1,155 @@
 //! Generators and checks shared by the tests, `cargo xtask stress` and `cargo xtask bench`.
 
-use crate::case::{to_judge_input, Board, Query};
+use crate::case::{to_judge_input, Board, Case, Move, Query};
 use crate::parse::Cases;
-use crate::reference;
-use crate::replay::check_solution;
 use crate::solve::{Bound, Options, Solver};
+use crate::{reference, replay, Huarongdao};
 use grid_common::{Grid, Pos};
 use puzzle_frame::rng::Rng;
+use puzzle_frame::testkit::{check_moves, from_letters, BenchInput, Testkit};
 
-/// A random valid input in the judge's format (one board, several queries), boards up to
-/// `max_size` rows and columns. Most queries put the blank, the piece and the target on
-/// movable cells; a few break the rules (blank on the piece, a fixed cell) or have the piece
-/// on its target.
-pub fn random_input(rng: &mut Rng, max_size: usize) -> String {
-    let max_size = max_size.max(1);
-    let rows = rng.range(1, max_size);
-    let cols = rng.range(1, max_size);
-    let density = *rng.choose(&[0.0, 0.1, 0.2, 0.3, 0.45, 0.6]);
-    let cells = (0..rows * cols).map(|_| !rng.chance(density)).collect();
-    let open = Grid::from_cells(rows, cols, cells).unwrap_or_else(|| Grid::new(1, 1, true));
-    let board = Board { open };
-    let count = rng.range(1, 8);
-    let queries: Vec<Query> = (0..count).map(|_| random_query(rng, &board)).collect();
-    to_judge_input(&board, &queries)
+impl Testkit for Huarongdao {
+    /// A random valid input in the judge's format (one board, several queries), boards up to
+    /// `max_size` rows and columns. Most queries put the blank, the piece and the target on
+    /// movable cells; a few break the rules (blank on the piece, a fixed cell) or have the piece
+    /// on its target.
+    fn random_input(rng: &mut Rng, max_size: usize) -> String {
+        let max_size = max_size.max(1);
+        let rows = rng.range(1, max_size);
+        let cols = rng.range(1, max_size);
+        let density = *rng.choose(&[0.0, 0.1, 0.2, 0.3, 0.45, 0.6]);
+        let cells = (0..rows * cols).map(|_| !rng.chance(density)).collect();
+        let open = Grid::from_cells(rows, cols, cells).unwrap_or_else(|| Grid::new(1, 1, true));
+        let board = Board { open };
+        let count = rng.range(1, 8);
+        let queries: Vec<Query> = (0..count).map(|_| random_query(rng, &board)).collect();
+        to_judge_input(&board, &queries)
+    }
+
+    /// Solves every query with the reference and with the solver in every configuration
+    /// ([`configurations`]), and replays every path; `Ok(number of queries checked)` or
+    /// `Err(what disagreed, in words)`.
+    fn check_input(input: &str) -> Result<usize, String> {
+        check_input_with(input, &configurations())
+    }
+
+    /// Smaller inputs derived from `input`, for shrinking a failing one: fewer queries, one row
+    /// or column fewer, one movable cell fixed.
+    fn shrink_input(input: &str) -> Vec<String> {
+        let Ok(mut cases) = Cases::new(input.as_bytes()) else {
+            return Vec::new();
+        };
+        let queries: Vec<Query> = cases.by_ref().map_while(Result::ok).collect();
+        let board = cases.into_board();
+        let mut out = Vec::new();
+        // Fewer queries.
+        if queries.len() > 1 {
+            for i in 0..queries.len() {
+                out.push(to_judge_input(&board, &queries[i..=i]));
+            }
+        }
+        let (rows, cols) = (board.rows(), board.cols());
+        // Drop one row or one column; queries move with the cells and those that touch it go.
+        let mut drop = |keep_row: &dyn Fn(usize) -> bool, keep_col: &dyn Fn(usize) -> bool| {
+            let kept_rows: Vec<usize> = (0..rows).filter(|&r| keep_row(r)).collect();
+            let kept_cols: Vec<usize> = (0..cols).filter(|&c| keep_col(c)).collect();
+            if kept_rows.is_empty() || kept_cols.is_empty() {
+                return;
+            }
+            let cells = kept_rows
+                .iter()
+                .flat_map(|&r| kept_cols.iter().map(move |&c| Pos::new(r, c)))
+                .map(|p| board.is_open(p))
+                .collect();
+            let Some(open) = Grid::from_cells(kept_rows.len(), kept_cols.len(), cells) else {
+                return;
+            };
+            let map = |p: Pos| -> Option<Pos> {
+                let r = kept_rows.iter().position(|&x| x == p.row)?;
+                let c = kept_cols.iter().position(|&x| x == p.col)?;
+                Some(Pos::new(r, c))
+            };
+            let moved: Vec<Query> = queries
+                .iter()
+                .filter_map(|q| {
+                    Some(Query {
+                        blank: map(q.blank)?,
+                        piece: map(q.piece)?,
+                        target: map(q.target)?,
+                    })
+                })
+                .collect();
+            if !moved.is_empty() {
+                out.push(to_judge_input(&Board { open }, &moved));
+            }
+        };
+        for r in 0..rows {
+            drop(&|x| x != r, &|_| true);
+        }
+        for c in 0..cols {
+            drop(&|_| true, &|x| x != c);
+        }
+        // Fix one movable cell.
+        for pos in board.open.positions().filter(|&p| board.is_open(p)) {
+            let mut smaller = board.clone();
+            if let Some(cell) = smaller.open.get_mut(pos) {
+                *cell = false;
+            }
+            out.push(to_judge_input(&smaller, &queries));
+        }
+        out
+    }
+
+    /// The worst-case benchmark inputs, generated deterministically. Five
+    /// 30x30 boards with 500 queries (the judge's largest), then two 300x300 boards with 100.
+    fn bench_inputs() -> Vec<BenchInput> {
+        let mut out = Vec::new();
+        let mut add = |name: &str, board: Board, queries: usize, seed: u64| {
+            let mut rng = Rng::new(seed);
+            let input = to_judge_input(&board, &valid_queries(&mut rng, &board, queries));
+            out.push(BenchInput::new(name, input));
+        };
+        add(
+            "open-30x30-q500",
+            random_board(&mut Rng::new(1), 30, 30, 0.0),
+            500,
+            11,
+        );
+        add(
+            "fixed10-30x30-q500",
+            random_board(&mut Rng::new(2), 30, 30, 0.1),
+            500,
+            12,
+        );
+        add(
+            "fixed30-30x30-q500",
+            random_board(&mut Rng::new(3), 30, 30, 0.3),
+            500,
+            13,
+        );
+        add("serpentine-30x30-q500", serpentine(30, 30), 500, 14);
+        add("lattice-30x30-q500", lattice(30, 30), 500, 15);
+        add(
+            "fixed10-300x300-q100",
+            random_board(&mut Rng::new(6), 300, 300, 0.1),
+            100,
+            16,
+        );
+        add("winding-300x300-q100", winding(300, 300), 100, 17);
+        out
+    }
+
+    fn reference_count(case: &Case) -> Option<usize> {
+        reference::count(&case.board, &case.query)
+    }
+
+    fn replay(case: &Case, moves: &[Move]) -> Result<bool, replay::ReplayError> {
+        replay::replay(&case.board, &case.query, moves).map(|r| r.solved)
+    }
+
+    fn moves_of(path_line: &str) -> Option<Vec<Move>> {
+        from_letters(path_line)
+    }
 }
 
 /// A random query: usually valid (all on movable cells, blank off the piece), sometimes not.
@@ -100,13 +227,6 @@ pub fn configurations() -> Vec<(&'static str, Options)> {
     ]
 }
 
-/// Solves every query with the reference and with the solver in every configuration
-/// ([`configurations`]), and replays every path; `Ok(number of queries checked)` or
-/// `Err(what disagreed, in words)`.
-pub fn check_input(input: &str) -> Result<usize, String> {
-    check_input_with(input, &configurations())
-}
-
 /// [`check_input`] with the configurations given.
 pub fn check_input_with(input: &str, configurations: &[(&str, Options)]) -> Result<usize, String> {
     let bad = |e: puzzle_frame::input::InputError| format!("bad input: {e}");
@@ -142,127 +262,18 @@ pub fn check_query(
     let path = solver.moves(query).map_err(|e| e.to_string())?;
     match (path, expected) {
         (None, None) => Ok(()),
-        (Some(path), Some(moves)) => {
-            let length = check_solution(board, query, &path)
-                .map_err(|e| format!("the path does not replay: {e}"))?;
-            if length != moves {
-                return Err(format!(
-                    "the path has {length} moves, the answer is {moves}"
-                ));
-            }
-            Ok(())
+        (Some(path), Some(_)) => {
+            let case = Case {
+                board: std::sync::Arc::new(board.clone()),
+                query: *query,
+            };
+            check_moves::<Huarongdao>(&case, &path, expected)
         }
         (path, _) => Err(format!(
             "moves gives {:?} moves, the answer is {expected:?}",
             path.map(|p| p.len())
         )),
     }
-}
-
-/// Smaller inputs derived from `input`, for shrinking a failing one: fewer queries, one row
-/// or column fewer, one movable cell fixed.
-pub fn shrink_input(input: &str) -> Vec<String> {
-    let Ok(mut cases) = Cases::new(input.as_bytes()) else {
-        return Vec::new();
-    };
-    let queries: Vec<Query> = cases.by_ref().map_while(Result::ok).collect();
-    let board = cases.into_board();
-    let mut out = Vec::new();
-    // Fewer queries.
-    if queries.len() > 1 {
-        for i in 0..queries.len() {
-            out.push(to_judge_input(&board, &queries[i..=i]));
-        }
-    }
-    let (rows, cols) = (board.rows(), board.cols());
-    // Drop one row or one column; queries move with the cells and those that touch it go.
-    let mut drop = |keep_row: &dyn Fn(usize) -> bool, keep_col: &dyn Fn(usize) -> bool| {
-        let kept_rows: Vec<usize> = (0..rows).filter(|&r| keep_row(r)).collect();
-        let kept_cols: Vec<usize> = (0..cols).filter(|&c| keep_col(c)).collect();
-        if kept_rows.is_empty() || kept_cols.is_empty() {
-            return;
-        }
-        let cells = kept_rows
-            .iter()
-            .flat_map(|&r| kept_cols.iter().map(move |&c| Pos::new(r, c)))
-            .map(|p| board.is_open(p))
-            .collect();
-        let Some(open) = Grid::from_cells(kept_rows.len(), kept_cols.len(), cells) else {
-            return;
-        };
-        let map = |p: Pos| -> Option<Pos> {
-            let r = kept_rows.iter().position(|&x| x == p.row)?;
-            let c = kept_cols.iter().position(|&x| x == p.col)?;
-            Some(Pos::new(r, c))
-        };
-        let moved: Vec<Query> = queries
-            .iter()
-            .filter_map(|q| {
-                Some(Query {
-                    blank: map(q.blank)?,
-                    piece: map(q.piece)?,
-                    target: map(q.target)?,
-                })
-            })
-            .collect();
-        if !moved.is_empty() {
-            out.push(to_judge_input(&Board { open }, &moved));
-        }
-    };
-    for r in 0..rows {
-        drop(&|x| x != r, &|_| true);
-    }
-    for c in 0..cols {
-        drop(&|_| true, &|x| x != c);
-    }
-    // Fix one movable cell.
-    for pos in board.open.positions().filter(|&p| board.is_open(p)) {
-        let mut smaller = board.clone();
-        if let Some(cell) = smaller.open.get_mut(pos) {
-            *cell = false;
-        }
-        out.push(to_judge_input(&smaller, &queries));
-    }
-    out
-}
-
-/// The worst-case benchmark inputs, generated deterministically: (name, input). Five
-/// 30x30 boards with 500 queries (the judge's largest), then two 300x300 boards with 100.
-pub fn bench_inputs() -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    let mut add = |name: &str, board: Board, queries: usize, seed: u64| {
-        let mut rng = Rng::new(seed);
-        let input = to_judge_input(&board, &valid_queries(&mut rng, &board, queries));
-        out.push((name.to_string(), input));
-    };
-    add(
-        "open-30x30-q500",
-        random_board(&mut Rng::new(1), 30, 30, 0.0),
-        500,
-        11,
-    );
-    add(
-        "fixed10-30x30-q500",
-        random_board(&mut Rng::new(2), 30, 30, 0.1),
-        500,
-        12,
-    );
-    add(
-        "fixed30-30x30-q500",
-        random_board(&mut Rng::new(3), 30, 30, 0.3),
-        500,
-        13,
-    );
-    add("serpentine-30x30-q500", serpentine(30, 30), 500, 14);
-    add("lattice-30x30-q500", lattice(30, 30), 500, 15);
-    add(
-        "fixed10-300x300-q100",
-        random_board(&mut Rng::new(6), 300, 300, 0.1),
-        100,
-        16,
-    );
-    add("winding-300x300-q100", winding(300, 300), 100, 17);
-    out
 }
 
 /// A board with each cell fixed with probability `fixed`.
@@ -346,27 +357,4 @@ fn valid_queries(rng: &mut Rng, board: &Board, count: usize) -> Vec<Query> {
             }
         })
         .collect()
-}
-
-/// The generators and checks above, as `xtask` and the tests drive every puzzle.
-impl puzzle_frame::puzzle::Testkit for crate::Huarongdao {
-    fn random_input(rng: &mut Rng, max_size: usize) -> String {
-        random_input(rng, max_size)
-    }
-
-    fn check_input(input: &str) -> Result<usize, String> {
-        check_input(input)
-    }
-
-    fn shrink_input(input: &str) -> Vec<String> {
-        shrink_input(input)
-    }
-
-    fn bench_inputs() -> Vec<puzzle_frame::puzzle::BenchInput> {
-        use puzzle_frame::puzzle::BenchInput;
-        bench_inputs()
-            .into_iter()
-            .map(|(name, input)| BenchInput::new(name, input))
-            .collect()
-    }
 }

@@ -7,8 +7,11 @@
 
 use huarongdao::parse::Cases;
 use huarongdao::solve::{Limit, Options, Solver};
-use huarongdao::{testkit, Query};
+use huarongdao::Huarongdao;
+use huarongdao::Query;
 use puzzle_frame::budget::MemoryBudget;
+use puzzle_frame::testkit::BenchInput;
+use puzzle_frame::testkit::Testkit;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -72,7 +75,7 @@ fn peak_of(
 #[test]
 fn the_solver_never_holds_more_than_its_budget() {
     let (mut stopped, mut answered) = (0, 0);
-    for (name, input) in testkit::bench_inputs() {
+    for BenchInput { name, input, .. } in Huarongdao::bench_inputs() {
         let mut cases = Cases::new(input.as_bytes()).expect("valid input");
         let count = cases.query_count();
         let queries: Vec<Query> = cases

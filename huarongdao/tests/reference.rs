@@ -6,8 +6,11 @@ use grid_common::{Grid, Pos};
 use huarongdao::case::to_judge_input;
 use huarongdao::parse::Cases;
 use huarongdao::solve::Solver;
+use huarongdao::Huarongdao;
 use huarongdao::{reference, testkit, Board, Query};
 use puzzle_frame::rng::Rng;
+use puzzle_frame::testkit::BenchInput;
+use puzzle_frame::testkit::Testkit;
 
 /// Every board of `rows` x `cols` cells and every query on it (blank, piece and target
 /// anywhere, fixed cells and blank-on-piece included), one solver a board and configuration
@@ -75,8 +78,8 @@ fn random_boards_up_to_8x8() {
     let mut rng = Rng::new(2013);
     let mut queries = 0;
     for _ in 0..3000 {
-        let input = testkit::random_input(&mut rng, 8);
-        match testkit::check_input(&input) {
+        let input = Huarongdao::random_input(&mut rng, 8);
+        match Huarongdao::check_input(&input) {
             Ok(n) => queries += n,
             Err(e) => panic!("{e}\non input:\n{input}"),
         }
@@ -91,7 +94,7 @@ fn random_boards_up_to_8x8() {
 fn judge_size_boards_in_every_configuration() {
     let mut rng = Rng::new(30);
     let mut checked = 0;
-    for (name, input) in testkit::bench_inputs() {
+    for BenchInput { name, input, .. } in Huarongdao::bench_inputs() {
         let mut cases = Cases::new(input.as_bytes()).expect("valid input");
         let board = cases.board().clone();
         if board.rows() > 30 {
@@ -119,7 +122,7 @@ fn judge_size_boards_in_every_configuration() {
             }
         }
         let input = to_judge_input(&board, &queries);
-        match testkit::check_input(&input) {
+        match Huarongdao::check_input(&input) {
             Ok(n) => checked += n,
             Err(e) => panic!("{name}: {e}"),
         }
@@ -146,8 +149,11 @@ fn the_automatic_choice_is_among_the_configurations_compared() {
 
 #[test]
 fn check_input_reports_bad_input() {
-    assert_eq!(testkit::check_input("1 3 1\n1 1 0\n1 1 1 2 1 1\n"), Ok(1));
-    let err = testkit::check_input("1 3 1\n1 1 0\n1 9 2 3 1 1\n").unwrap_err();
+    assert_eq!(
+        Huarongdao::check_input("1 3 1\n1 1 0\n1 1 1 2 1 1\n"),
+        Ok(1)
+    );
+    let err = Huarongdao::check_input("1 3 1\n1 1 0\n1 9 2 3 1 1\n").unwrap_err();
     assert!(
         err.starts_with("bad input: case 1, line 3, column 3"),
         "{err}"
@@ -160,7 +166,7 @@ fn random_inputs_have_long_answers() {
     let mut rng = Rng::new(99);
     let (mut solvable, mut longest) = (0, 0);
     for _ in 0..300 {
-        let input = testkit::random_input(&mut rng, 8);
+        let input = Huarongdao::random_input(&mut rng, 8);
         let mut cases = Cases::new(input.as_bytes()).expect("valid input");
         let queries: Vec<Query> = cases.by_ref().map(|q| q.expect("a query")).collect();
         let board = cases.into_board();
@@ -178,9 +184,9 @@ fn random_inputs_have_long_answers() {
 #[test]
 fn shrinking_gives_smaller_valid_inputs() {
     let mut rng = Rng::new(7);
-    let input = testkit::random_input(&mut rng, 6);
-    for smaller in testkit::shrink_input(&input) {
+    let input = Huarongdao::random_input(&mut rng, 6);
+    for smaller in Huarongdao::shrink_input(&input) {
         assert!(smaller.len() <= input.len() + 8, "{smaller}");
-        testkit::check_input(&smaller).expect("a valid, agreeing input");
+        Huarongdao::check_input(&smaller).expect("a valid, agreeing input");
     }
 }

@@ -4,13 +4,13 @@
 //! plain Dijkstra there; the generated snapshot case is the generator's.
 
 use huarongdao::parse::Cases;
-use huarongdao::replay::check_solution;
 use huarongdao::solve::{Options, Solver};
-use huarongdao::{testkit, Query};
+use huarongdao::{testkit, Case, Huarongdao, Query};
+use puzzle_frame::testkit::{check_moves, BenchInput, Testkit};
 
 #[test]
 fn every_path_replays_on_the_benchmark_boards() {
-    for (name, input) in testkit::bench_inputs() {
+    for BenchInput { name, input, .. } in Huarongdao::bench_inputs() {
         let mut cases = Cases::new(input.as_bytes()).expect("valid input");
         let binary = Options {
             queries: cases.query_count(),
@@ -37,8 +37,12 @@ fn every_path_replays_on_the_benchmark_boards() {
                 assert_eq!(path.as_ref().map(Vec::len), answer, "{at}");
                 if let Some(path) = path {
                     solvable += 1;
-                    let replayed = check_solution(&board, query, &path);
-                    assert_eq!(replayed, Ok(path.len()), "{at}");
+                    let case = Case {
+                        board: std::sync::Arc::new(board.clone()),
+                        query: *query,
+                    };
+                    let checked = check_moves::<Huarongdao>(&case, &path, answer);
+                    assert_eq!(checked, Ok(()), "{at}");
                 }
                 these.push(answer);
             }
@@ -66,17 +70,18 @@ fn the_generated_snapshot_case_is_the_generators() {
         env!("CARGO_MANIFEST_DIR"),
         "/tests/cases/generated-30x30-q500.in"
     );
-    let (_, input) = testkit::bench_inputs()
+    let input = Huarongdao::bench_inputs()
         .into_iter()
-        .find(|(name, _)| name == "fixed10-30x30-q500")
-        .expect("the benchmark input");
+        .find(|b| b.name == "fixed10-30x30-q500")
+        .expect("the benchmark input")
+        .input;
     if std::env::var_os("HUARONGDAO_WRITE_CASE").is_some() {
         std::fs::write(path, &input).expect("write the case");
     }
     let on_disk = std::fs::read_to_string(path).expect("read the case");
     assert!(
         on_disk == input,
-        "tests/cases/generated-30x30-q500.in differs from testkit::bench_inputs(); \
+        "tests/cases/generated-30x30-q500.in differs from Huarongdao::bench_inputs(); \
          rewrite it with HUARONGDAO_WRITE_CASE=1 cargo test -p huarongdao --test replay"
     );
 }

@@ -4,10 +4,11 @@
 
 use huarongdao::parse::Cases;
 use huarongdao::solve::{Limit, Options, Solver};
-use huarongdao::testkit;
+use huarongdao::Huarongdao;
 use puzzle_frame::budget::MemoryBudget;
 use puzzle_frame::input::InputError;
 use puzzle_frame::rng::Rng;
+use puzzle_frame::testkit::Testkit;
 
 /// Parses and solves everything `input` holds as the binary does, stopping at the first
 /// input error: the answers, and the error if there was one.
@@ -83,7 +84,7 @@ fn random_byte_changes() {
     ];
     let (mut answered, mut rejected) = (0, 0);
     for _ in 0..3000 {
-        let mut input = testkit::random_input(&mut rng, 6).into_bytes();
+        let mut input = Huarongdao::random_input(&mut rng, 6).into_bytes();
         let edits = rng.range(1, 4);
         rng.damage(&mut input, &noise, edits);
         assert_answered_or_located(&input);

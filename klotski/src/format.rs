@@ -2,23 +2,19 @@
 
 use crate::case::Move;
 use crate::solve::Reach;
+use crate::Klotski;
+use puzzle_frame::puzzle::Formatting;
 
-/// The answer's first line: the fewest moves, or `-1` when the goal cannot be reached.
-/// (`number`, the 1-based case number, does not appear in this judge's format.)
-pub fn answer_line(_number: usize, answer: Option<usize>) -> String {
-    match answer {
-        Some(n) => n.to_string(),
-        None => "-1".to_string(),
+impl Formatting for Klotski {
+    /// The moves, one line each (`NAME (r1,c1) (r2,c2)`), joined by line breaks (no final
+    /// one); the answer's first line is the frame's: the fewest moves, or `-1`.
+    fn path_line(moves: &[Move]) -> String {
+        moves
+            .iter()
+            .map(Move::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
     }
-}
-
-/// The moves, one line each (`NAME (r1,c1) (r2,c2)`), joined by line breaks (no final one).
-pub fn path_line(moves: &[Move]) -> String {
-    moves
-        .iter()
-        .map(Move::to_string)
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 /// The `--count` line: `reachable positions 25955, farthest 124 moves` (横刀立马).

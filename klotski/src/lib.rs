@@ -14,6 +14,7 @@
 //! - [`replay`]: plays moves on a case, checking each against the rules.
 //! - [`format`]: the judge's lines.
 //! - [`render`]: the solution as a film for `--show`.
+//! - [`modes`]: the binary's modes, `--hardest` and `--sweep` besides the shared loop.
 //! - `testkit` (feature `testkit`): generators and checks for the tests and `cargo xtask`.
 //!
 //! ```
@@ -29,6 +30,7 @@
 pub mod case;
 pub mod format;
 pub mod layouts;
+pub mod modes;
 pub mod parse;
 pub mod reference;
 pub mod render;
@@ -40,7 +42,6 @@ pub mod testkit;
 pub use case::{Block, Case, CaseError, Move, MAX_CELLS};
 
 use puzzle_frame::cli::Opt;
-use puzzle_frame::Solution;
 
 /// `--count`: the positions reachable from the start.
 const COUNT: Opt = Opt::flag(
@@ -56,9 +57,9 @@ const HARDEST: Opt = Opt::flag(
      'solvable: S', 'hardest: M moves, K layouts' (or 'hardest: -1'), then the hardest \
      layouts (at most 10) in the input format; --show/--html show the first solved",
 );
-/// `--sweep R C`: every block set of one 2x2 target, 1x2, 2x1 and 1x1 blocks in a box (the
-/// binary runs it before the shared loop: it takes two values and reads no input).
-const SWEEP: Opt = Opt::valued(
+/// `--sweep R C`: every block set of one 2x2 target, 1x2, 2x1 and 1x1 blocks in a box (it
+/// takes two values and reads no input; [`modes`]).
+const SWEEP: Opt = Opt::valued_pair(
     "--sweep",
     "R C",
     "every set of one 2x2 target 'T', 1x2, 2x1 and 1x1 blocks leaving two cells or more \
@@ -71,19 +72,15 @@ const MAX_STATES: Opt = Opt::valued(
     "N",
     "give up a puzzle whose search would store more than N positions (default 200000000)",
 );
-use puzzle_frame::budget::MemoryBudget;
-use puzzle_frame::cli::{Args, Program, Stop};
-use puzzle_frame::film::{Film, FilmPlan};
-use puzzle_frame::Puzzle;
+use puzzle_frame::cli::{Args, Program};
+use puzzle_frame::puzzle::Puzzle;
 
 /// Klotski, as the shared binary loop, the tests and `xtask` drive it: the answer holds the
 /// moves, and `--count` adds a line.
 pub struct Klotski;
 
 impl Puzzle for Klotski {
-    const PROGRAM: Program = Program {
-        name: "klotski",
-        version: env!("CARGO_PKG_VERSION"),
+    const PROGRAM: Program = puzzle_frame::program! {
         about: "Klotski (华容道) — bring the target block to its goal in the fewest moves",
         format: "\
 Input: a line 'R C'; R lines of C tokens (a token of only '.' is an empty cell, any
@@ -105,91 +102,28 @@ move; or -1 when the target can never reach its goal.
 
     type Case = Case;
     type Move = Move;
-    type Cases<'a> = parse::Cases<'a>;
-    type Options = solve::Options;
-    type Solver = solve::Solver;
-    type OtherLimit = solve::TooManyStates;
-    type ReplayError = replay::ReplayError;
+    type Options = modes::Settings;
 
-    fn options(args: &Args, budget: MemoryBudget) -> Result<solve::Options, String> {
-        Ok(solve::Options {
-            budget,
-            max_states: args
-                .parsed::<usize>(&MAX_STATES)?
-                .unwrap_or(solve::DEFAULT_MAX_STATES),
-            reach: args.flag(&COUNT),
-            hardest: args.flag(&HARDEST),
+    fn options(args: &Args) -> Result<modes::Settings, String> {
+        let sweep = match args.value(&SWEEP) {
+            None => None,
+            Some(values) => Some(modes::sweep_box(values, &args.positionals)?),
+        };
+        Ok(modes::Settings {
+            solver: solve::Options {
+                max_states: args
+                    .parsed::<usize>(&MAX_STATES)?
+                    .unwrap_or(solve::DEFAULT_MAX_STATES),
+                reach: args.flag(&COUNT),
+                hardest: args.flag(&HARDEST),
+                ..solve::Options::default()
+            },
+            sweep,
         })
     }
 
-    fn cases<'a>(input: &'a [u8], _options: &solve::Options) -> Result<parse::Cases<'a>, Stop> {
-        Ok(parse::Cases::new(input))
-    }
-
-    fn solver(
-        options: &solve::Options,
-        _cases: &parse::Cases<'_>,
-    ) -> Result<solve::Solver, solve::Limit> {
-        Ok(solve::Solver::new(options))
-    }
-
-    fn count(solver: &mut solve::Solver, case: &Case) -> Result<Option<usize>, solve::Limit> {
-        solver.count(case)
-    }
-
-    fn moves(solver: &mut solve::Solver, case: &Case) -> Result<Option<Vec<Move>>, solve::Limit> {
-        solver.moves(case)
-    }
-
-    /// One search gives the moves and, with `--count`, what is reachable from the start.
-    fn solve(
-        solver: &mut solve::Solver,
-        case: &Case,
-        _wants_moves: bool,
-    ) -> Result<Solution<Move>, solve::Limit> {
-        let (moves, reach) = solver.answer(case)?;
-        Ok(Solution {
-            count: moves.as_ref().map(Vec::len),
-            moves,
-            notes: reach.iter().map(format::reach_line).collect(),
-        })
-    }
-
-    /// `--hardest` answers each case with its census; otherwise the shared loop.
-    fn run(
-        options: solve::Options,
-        printing: puzzle_frame::cli::Printing,
-        input: &[u8],
-        out: &mut dyn std::io::Write,
-    ) -> puzzle_frame::cli::RunResult {
-        if options.hardest {
-            layouts::mode::hardest(options, printing, input, out)
-        } else {
-            puzzle_frame::answer::answer_cases::<Self>(&options, printing, input, out)
-        }
-    }
-
-    fn reference_count(case: &Case) -> Option<usize> {
-        reference::count(case)
-    }
-
-    fn replay(case: &Case, moves: &[Move]) -> Result<bool, replay::ReplayError> {
-        replay::replay(case, moves).map(|r| r.solved)
-    }
-
-    fn answer_line(number: usize, answer: Option<usize>) -> String {
-        format::answer_line(number, answer)
-    }
-
-    fn path_line(moves: &[Move]) -> String {
-        format::path_line(moves)
-    }
-
-    fn set_budget(solver: &mut solve::Solver, budget: MemoryBudget) {
-        solver.set_budget(budget);
-    }
-
-    fn film(case: &Case, moves: &[Move], plan: FilmPlan) -> Result<Film, replay::ReplayError> {
-        render::film(case, moves, plan)
+    /// `--sweep R C` reads no input.
+    fn reads_input(options: &modes::Settings) -> bool {
+        options.sweep.is_none()
     }
 }

@@ -1,67 +1,62 @@
-//! The binary's `--sweep R C` mode (every block set of a box; it reads no input).
+//! The binary's modes (the one documented exception to the shared loop): `--hardest`
+//! answers each case with the census of its blocks ([`crate::layouts::mode`]), `--sweep R C`
+//! reads no input and runs every block set of a box; otherwise the shared loop.
 
 use std::io::{IsTerminal, Write};
-use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use klotski::layouts::{census_lines, sweep};
+use crate::layouts::{census_lines, sweep};
+use crate::{solve, Klotski};
 use puzzle_frame::budget::MemoryBudget;
-use puzzle_frame::cli::{self, EXIT_BAD_INPUT, EXIT_LIMIT};
+use puzzle_frame::cli::{Printing, RunResult, Settings as Shared, Stop};
+use puzzle_frame::puzzle::Binary;
 
-/// `klotski --sweep R C [--max-memory SIZE]`, when the arguments hold `--sweep`: the exit
-/// code; `None` otherwise (the usual modes).
-pub fn sweep_main() -> Option<ExitCode> {
-    let args: Vec<String> = std::env::args_os()
-        .skip(1)
-        .map(|a| a.to_string_lossy().into_owned())
-        .collect();
-    let at = args.iter().position(|a| a == "--sweep")?;
-    let bad = |message: String| {
-        eprintln!("error: {message}");
-        eprintln!("hint: run 'klotski --help' for the usage");
-        Some(ExitCode::from(EXIT_BAD_INPUT))
-    };
-    let size = |k: usize, what: &str| -> Result<usize, String> {
-        let text = args.get(at + k).ok_or("--sweep needs two values: R C")?;
+/// Klotski's options, read once from the command line: the solver's, and `--sweep`'s box.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    /// The solver's settings (`--count`, `--max-states`, `--hardest`).
+    pub solver: solve::Options,
+    /// `--sweep R C`: the box's rows and columns.
+    pub sweep: Option<(usize, usize)>,
+}
+
+/// The box of `--sweep R C` from its two values: a box of at least 2 rows and 2 columns,
+/// 6 to 64 cells; no input file beside it.
+pub fn sweep_box(values: &str, positionals: &[String]) -> Result<(usize, usize), String> {
+    let mut sizes = values.split(' ');
+    let mut size = |what: &str| -> Result<usize, String> {
+        let text = sizes.next().unwrap_or_default();
         text.parse::<usize>()
             .map_err(|_| format!("invalid value '{text}' for --sweep's {what}"))
     };
-    let (rows, cols) = match (size(1, "rows"), size(2, "columns")) {
-        (Ok(r), Ok(c)) => (r, c),
-        (Err(e), _) | (_, Err(e)) => return bad(e),
-    };
-    if rows < 2 || cols < 2 || rows * cols > klotski::MAX_CELLS || rows * cols < 6 {
-        return bad(format!(
+    let (rows, cols) = (size("rows")?, size("columns")?);
+    if rows < 2 || cols < 2 || rows * cols > crate::MAX_CELLS || rows * cols < 6 {
+        return Err(format!(
             "--sweep {rows} {cols}: a box of at least 2 rows and 2 columns, 6 to 64 cells"
         ));
     }
-    let rest: Vec<&String> = args[..at].iter().chain(&args[at + 3..]).collect();
-    let parsed = match cli::parse_args(rest, &[cli::MAX_MEMORY]) {
-        Ok(parsed) => parsed,
-        Err(e) => return bad(e),
-    };
-    if let Some(extra) = parsed.positionals.first() {
-        return bad(format!("unexpected argument '{extra}' with --sweep"));
+    if let Some(extra) = positionals.first() {
+        return Err(format!("unexpected argument '{extra}' with --sweep"));
     }
-    let budget = match cli::memory_budget(&parsed) {
-        Ok(budget) => budget,
-        Err(e) => return bad(e),
-    };
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let code = match run_sweep(rows, cols, budget, &mut out) {
-        Ok(Ok(())) => 0,
-        Ok(Err(message)) => {
-            let _ = out.flush();
-            eprintln!("error: {message}");
-            EXIT_LIMIT
+    Ok((rows, cols))
+}
+
+impl Binary for Klotski {
+    /// `--sweep`, `--hardest`, or the shared loop.
+    fn run(options: Settings, shared: Shared, input: &[u8], out: &mut dyn Write) -> RunResult {
+        if let Some((rows, cols)) = options.sweep {
+            return Ok(run_sweep(rows, cols, shared.budget, out)?.map_err(Stop::Limit));
         }
-        Err(e) => {
-            eprintln!("error: cannot write the output: {e}");
-            EXIT_LIMIT
+        if options.solver.hardest {
+            let solver = solve::Options {
+                budget: shared.budget.without(input.len() as u64),
+                ..options.solver
+            };
+            let printing = Printing::of(&shared);
+            return crate::layouts::mode::hardest(solver, printing, input, out);
         }
-    };
-    Some(ExitCode::from(code))
+        puzzle_frame::answer::answer_cases::<Klotski>(&options, shared, input, out)
+    }
 }
 
 /// The sweep, its lines written as each block set is done; a progress line on standard

@@ -10,45 +10,39 @@ use grid_common::Pos;
 use puzzle_frame::input::{describe_token, InputError, Line, Reader};
 
 use crate::case::{is_empty_token, Case, CaseError, MAX_CELLS};
+use crate::modes::Settings;
+use crate::Klotski;
+use puzzle_frame::budget::MemoryBudget;
+use puzzle_frame::cli::Stop;
+use puzzle_frame::puzzle::Reading;
 
 /// The cases of an input, one at a time; after an error, nothing more.
-pub struct Cases<'a> {
-    reader: Reader<'a>,
-    number: usize,
-    failed: bool,
+pub type Cases<'a> = puzzle_frame::input::Cases<'a, Case>;
+
+/// The cases of `input`.
+pub fn cases(input: &[u8]) -> Cases<'_> {
+    Cases::new(input, read_next, ())
 }
-
-impl<'a> Cases<'a> {
-    /// The cases of `input`.
-    pub fn new(input: &'a [u8]) -> Cases<'a> {
-        Cases {
-            reader: Reader::new(input),
-            number: 0,
-            failed: false,
-        }
-    }
-}
-
-impl Iterator for Cases<'_> {
-    type Item = Result<Case, InputError>;
-
-    fn next(&mut self) -> Option<Result<Case, InputError>> {
-        if self.failed || self.reader.at_end() {
-            return None;
-        }
-        self.number += 1;
-        self.reader.set_case(Some(self.number));
-        let case = read_case(&mut self.reader);
-        self.failed = case.is_err();
-        Some(case)
-    }
-}
-
-impl std::iter::FusedIterator for Cases<'_> {}
 
 /// Every case of `input`, or the first error.
 pub fn parse_all(input: &[u8]) -> Result<Vec<Case>, InputError> {
-    Cases::new(input).collect()
+    cases(input).collect()
+}
+
+impl Reading for Klotski {
+    type Cases<'a> = Cases<'a>;
+
+    fn cases<'a>(input: &'a [u8], _: &Settings, _: MemoryBudget) -> Result<Cases<'a>, Stop> {
+        Ok(cases(input))
+    }
+}
+
+/// The next case, `Ok(None)` at the end of the input.
+fn read_next(reader: &mut Reader<'_>, _: &()) -> Result<Option<Case>, InputError> {
+    if reader.at_end() {
+        return Ok(None);
+    }
+    read_case(reader).map(Some)
 }
 
 /// One token of a line: its byte offset and text.

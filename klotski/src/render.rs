@@ -10,6 +10,8 @@ use puzzle_frame::film::{Film, FilmBuilder, FilmPlan};
 
 use crate::case::{Case, Move};
 use crate::replay::{replay, ReplayError};
+use crate::Klotski;
+use puzzle_frame::puzzle::Rendering;
 
 /// Characters given to names longer than one character, in order, skipping any that a
 /// one-character name uses.
@@ -95,4 +97,13 @@ pub fn film(case: &Case, moves: &[Move], plan: FilmPlan) -> Result<Film, ReplayE
         builder.step(m.to_string());
     }
     Ok(builder.finish())
+}
+
+/// The frame's view of [`film`] (which `--hardest` draws with too).
+impl Rendering for Klotski {
+    type ReplayError = ReplayError;
+
+    fn film(case: &Case, moves: &[Move], plan: FilmPlan) -> Result<Film, ReplayError> {
+        film(case, moves, plan)
+    }
 }

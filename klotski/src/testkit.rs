@@ -6,7 +6,8 @@ use puzzle_frame::rng::Rng;
 use crate::case::{Case, Move};
 use crate::parse::parse_all;
 use crate::solve::{Options, Solver};
-use crate::{reference, replay};
+use crate::{reference, replay, Klotski};
+use puzzle_frame::testkit::{check_moves, BenchInput, JudgeCheck, Testkit};
 
 /// Names drawn for random blocks: one character, or longer.
 const NAMES: &[&str] = &[
@@ -107,16 +108,110 @@ pub fn case_text(rng: &mut Rng, case: &Case) -> String {
     text
 }
 
-/// A random valid input: 1 to 3 cases of up to `max_size` rows and columns and at most
-/// 16 cells, with at most 5 blocks (so that the plain reference stays quick).
-pub fn random_input(rng: &mut Rng, max_size: usize) -> String {
-    let side = max_size.clamp(1, 4);
-    (0..rng.range(1, 3))
-        .map(|_| {
-            let case = random_case(rng, side, side, 5, 4);
-            case_text(rng, &case)
-        })
-        .collect()
+impl Testkit for Klotski {
+    /// A random valid input: 1 to 3 cases of up to `max_size` rows and columns and at most
+    /// 16 cells, with at most 5 blocks (so that the plain reference stays quick).
+    fn random_input(rng: &mut Rng, max_size: usize) -> String {
+        let side = max_size.clamp(1, 4);
+        (0..rng.range(1, 3))
+            .map(|_| {
+                let case = random_case(rng, side, side, 5, 4);
+                case_text(rng, &case)
+            })
+            .collect()
+    }
+
+    /// Solves every case of an input with the solver (one solver for all) and the references,
+    /// and replays every solution; `Ok(number of cases)` or `Err(what disagreed)`.
+    fn check_input(input: &str) -> Result<usize, String> {
+        let cases = parse_all(input.as_bytes()).map_err(|e| format!("bad input: {e}"))?;
+        let mut solver = Solver::new(&Options::default());
+        for (i, case) in cases.iter().enumerate() {
+            let plain = small_enough_for_plain(case);
+            check_case(&mut solver, case, plain).map_err(|e| format!("case {}: {e}", i + 1))?;
+        }
+        Ok(cases.len())
+    }
+
+    /// Smaller inputs: each case alone, the input without each case, and each case with one
+    /// block other than the target removed.
+    fn shrink_input(input: &str) -> Vec<String> {
+        let Ok(cases) = parse_all(input.as_bytes()) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        if cases.len() > 1 {
+            for i in 0..cases.len() {
+                out.push(cases[i].to_string());
+                let rest: String = cases
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, c)| c.to_string())
+                    .collect();
+                out.push(rest);
+            }
+        }
+        for case in &cases {
+            for drop in (0..case.blocks.len()).filter(|&b| b != case.target) {
+                let mut smaller = case.clone();
+                smaller.blocks.remove(drop);
+                if drop < smaller.target {
+                    smaller.target -= 1;
+                }
+                out.push(smaller.to_string());
+            }
+        }
+        out
+    }
+
+    /// The worst-case benchmark inputs: the classic board, the whole traditional collection,
+    /// the [`LARGE`] boxes and the [`LARGE_SHORT`] ones; the [`LARGE`] boxes with `--count`
+    /// (every reachable position is visited, 1.1 to 1.9 million of them); the census, `--hardest`
+    /// on each [`TABLE`] row and `--sweep 5 4` (every block set of the classic box, 29,334,498
+    /// layouts).
+    fn bench_inputs() -> Vec<BenchInput> {
+        let text = |case: &Case| case.to_string();
+        let mut inputs = vec![BenchInput::new(
+            "hengdao-lima",
+            text(&classic_case(&CLASSIC[0].1)),
+        )];
+        inputs.push(BenchInput::new(
+            "classic-collection",
+            CLASSIC
+                .iter()
+                .map(|(_, rows)| text(&classic_case(rows)))
+                .collect::<String>(),
+        ));
+        for (name, input) in LARGE.iter().chain(LARGE_SHORT) {
+            inputs.push(BenchInput::new(*name, *input));
+        }
+        for (name, input) in LARGE {
+            inputs.push(BenchInput::new(format!("{name}-count"), *input).with_args(&["--count"]));
+        }
+        for (name, rows) in TABLE {
+            let case = classic_case(rows).to_string();
+            inputs.push(BenchInput::new(format!("hardest-{name}"), case).with_args(&["--hardest"]));
+        }
+        inputs.push(BenchInput::new("sweep-5x4", "").with_args(&["--sweep", "5", "4"]));
+        inputs
+    }
+
+    // Many shortest move lists are right: judge replays the printed moves.
+    const JUDGE_CHECK: Option<JudgeCheck> = Some(judge_check);
+
+    fn reference_count(case: &Case) -> Option<usize> {
+        reference::count(case)
+    }
+
+    fn replay(case: &Case, moves: &[Move]) -> Result<bool, replay::ReplayError> {
+        replay::replay(case, moves).map(|r| r.solved)
+    }
+
+    /// The moves of the answer's move lines (`NAME (r1,c1) (r2,c2)`, one a line).
+    fn moves_of(path_line: &str) -> Option<Vec<Move>> {
+        path_line.lines().map(|line| line.parse().ok()).collect()
+    }
 }
 
 /// Checks one case: the solver's count and moves against the references (merged, and
@@ -142,7 +237,9 @@ pub fn check_case(solver: &mut Solver, case: &Case, plain: bool) -> Result<(), S
     let moves = solver.moves(case).map_err(limit)?;
     match (&moves, expected) {
         (None, None) => {}
-        (Some(moves), Some(n)) => check_moves(case, moves, n)?,
+        (Some(moves), Some(n)) => {
+            check_moves::<Klotski>(case, moves, Some(n)).map_err(|e| format!("{e} on\n{case}"))?
+        }
         (moves, _) => return Err(format!("moves {moves:?} for count {expected:?} on\n{case}")),
     }
     let reach = solver.reach(case).map_err(limit)?;
@@ -154,7 +251,7 @@ pub fn check_case(solver: &mut Solver, case: &Case, plain: bool) -> Result<(), S
         ));
     }
     if let (Some(moves), Some(n)) = (&moves_too, expected) {
-        check_moves(case, moves, n)?;
+        check_moves::<Klotski>(case, moves, Some(n)).map_err(|e| format!("{e} on\n{case}"))?;
     }
     // The search over ranks, which the solver takes for boxes of many layouts.
     let mut ranked = Solver::new(&Options::default()).ranked_from(0);
@@ -166,7 +263,7 @@ pub fn check_case(solver: &mut Solver, case: &Case, plain: bool) -> Result<(), S
         ));
     }
     if let (Some(moves), Some(n)) = (&ranked_moves, expected) {
-        check_moves(case, moves, n)?;
+        check_moves::<Klotski>(case, moves, Some(n)).map_err(|e| format!("{e} on\n{case}"))?;
     }
     let ranked_reach = ranked.moves_and_reach(case).map_err(limit)?;
     if ranked_reach.1 != reach || ranked_reach.0.as_ref().map(Vec::len) != expected {
@@ -185,72 +282,12 @@ pub fn check_case(solver: &mut Solver, case: &Case, plain: bool) -> Result<(), S
     Ok(())
 }
 
-/// Checks that `moves` replay legally, end with the target on its goal, and number `n`.
-pub fn check_moves(case: &Case, moves: &[Move], n: usize) -> Result<(), String> {
-    if moves.len() != n {
-        return Err(format!(
-            "{} moves for an answer of {n} on\n{case}",
-            moves.len()
-        ));
-    }
-    let end = replay::replay(case, moves).map_err(|e| format!("{e} on\n{case}"))?;
-    if end.solved {
-        Ok(())
-    } else {
-        Err(format!("the moves end off the goal on\n{case}"))
-    }
-}
-
-/// Solves every case of an input with the solver (one solver for all) and the references,
-/// and replays every solution; `Ok(number of cases)` or `Err(what disagreed)`.
-pub fn check_input(input: &str) -> Result<usize, String> {
-    let cases = parse_all(input.as_bytes()).map_err(|e| format!("bad input: {e}"))?;
-    let mut solver = Solver::new(&Options::default());
-    for (i, case) in cases.iter().enumerate() {
-        let plain = small_enough_for_plain(case);
-        check_case(&mut solver, case, plain).map_err(|e| format!("case {}: {e}", i + 1))?;
-    }
-    Ok(cases.len())
-}
-
 /// True when the reference without merging stays quick on `case`: at most 20 000 ways to
 /// place the blocks, counted generously as cells to the power of blocks.
 pub fn small_enough_for_plain(case: &Case) -> bool {
     (case.rows * case.cols)
         .checked_pow(case.blocks.len() as u32)
         .is_some_and(|n| n <= 20_000)
-}
-
-/// Smaller inputs: each case alone, the input without each case, and each case with one
-/// block other than the target removed.
-pub fn shrink_input(input: &str) -> Vec<String> {
-    let Ok(cases) = parse_all(input.as_bytes()) else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    if cases.len() > 1 {
-        for i in 0..cases.len() {
-            out.push(cases[i].to_string());
-            let rest: String = cases
-                .iter()
-                .enumerate()
-                .filter(|&(j, _)| j != i)
-                .map(|(_, c)| c.to_string())
-                .collect();
-            out.push(rest);
-        }
-    }
-    for case in &cases {
-        for drop in (0..case.blocks.len()).filter(|&b| b != case.target) {
-            let mut smaller = case.clone();
-            smaller.blocks.remove(drop);
-            if drop < smaller.target {
-                smaller.target -= 1;
-            }
-            out.push(smaller.to_string());
-        }
-    }
-    out
 }
 
 /// The traditional 4x5 layouts, the target `B` (曹操, 2x2) to leave by the bottom middle.
@@ -369,59 +406,6 @@ pub const TABLE: &[(&str, [&str; 5])] = &[
     ),
 ];
 
-/// The census benchmarks (name, arguments, input): `--hardest` on each [`TABLE`] row, and
-/// `--sweep 5 4` (every block set of the classic box, 29,334,498 layouts).
-pub fn bench_inputs_census() -> Vec<(String, Vec<String>, String)> {
-    let mut inputs: Vec<(String, Vec<String>, String)> = TABLE
-        .iter()
-        .map(|(name, rows)| {
-            let args = vec!["--hardest".to_string()];
-            (
-                format!("hardest-{name}"),
-                args,
-                classic_case(rows).to_string(),
-            )
-        })
-        .collect();
-    let sweep = ["--sweep", "5", "4"].map(String::from).to_vec();
-    inputs.push(("sweep-5x4".to_string(), sweep, String::new()));
-    inputs
-}
-
-/// The worst-case benchmark inputs: the classic board, the whole traditional collection,
-/// the [`LARGE`] boxes and the
-/// [`LARGE_SHORT`] ones.
-pub fn bench_inputs() -> Vec<(String, String)> {
-    let text = |case: &Case| case.to_string();
-    let mut inputs = vec![(
-        "hengdao-lima".to_string(),
-        text(&classic_case(&CLASSIC[0].1)),
-    )];
-    inputs.push((
-        "classic-collection".to_string(),
-        CLASSIC
-            .iter()
-            .map(|(_, rows)| text(&classic_case(rows)))
-            .collect(),
-    ));
-    for (name, input) in LARGE.iter().chain(LARGE_SHORT) {
-        inputs.push((name.to_string(), input.to_string()));
-    }
-    inputs
-}
-
-/// The [`LARGE`] boxes run with `--count` (name, the binary's arguments, input): every
-/// reachable position is visited, 1.1 to 1.9 million of them.
-pub fn bench_inputs_with_args() -> Vec<(String, Vec<String>, String)> {
-    LARGE
-        .iter()
-        .map(|(name, input)| {
-            let args = vec!["--count".to_string()];
-            (format!("{name}-count"), args, input.to_string())
-        })
-        .collect()
-}
-
 /// The expected output of an input by the brute-force reference, for [`judge_check`] where
 /// no judge's file exists: each case's fewest moves (or `-1`), then as many placeholder move
 /// lines (`judge_check` reads only the expected counts).
@@ -492,39 +476,6 @@ pub fn judge_check(input: &str, expected: &str, actual: &str) -> Result<(), Stri
     Ok(())
 }
 
-/// The generators and checks above, as `xtask` and the tests drive every puzzle.
-impl puzzle_frame::puzzle::Testkit for crate::Klotski {
-    fn random_input(rng: &mut Rng, max_size: usize) -> String {
-        random_input(rng, max_size)
-    }
-
-    fn check_input(input: &str) -> Result<usize, String> {
-        check_input(input)
-    }
-
-    fn shrink_input(input: &str) -> Vec<String> {
-        shrink_input(input)
-    }
-
-    fn bench_inputs() -> Vec<puzzle_frame::puzzle::BenchInput> {
-        use puzzle_frame::puzzle::BenchInput;
-        let mut inputs: Vec<BenchInput> = bench_inputs()
-            .into_iter()
-            .map(|(name, input)| BenchInput::new(name, input))
-            .collect();
-        inputs.extend(
-            bench_inputs_with_args()
-                .into_iter()
-                .chain(bench_inputs_census())
-                .map(|(name, args, input)| BenchInput { name, args, input }),
-        );
-        inputs
-    }
-
-    // Many shortest move lists are right: judge replays the printed moves.
-    const JUDGE_CHECK: Option<puzzle_frame::puzzle::JudgeCheck> = Some(judge_check);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -563,7 +514,7 @@ mod tests {
     #[test]
     fn shrinking_keeps_inputs_valid() {
         let input = format!("{SAMPLE}{SAMPLE}");
-        let smaller = shrink_input(&input);
+        let smaller = Klotski::shrink_input(&input);
         assert!(smaller.len() >= 4);
         for s in smaller {
             assert!(parse_all(s.as_bytes()).is_ok(), "{s}");

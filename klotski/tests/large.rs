@@ -2,8 +2,10 @@
 #![allow(clippy::unwrap_used)]
 
 use klotski::solve::{Options, Solver};
-use klotski::testkit::{check_moves, LARGE_SHORT};
+use klotski::testkit::LARGE_SHORT;
+use klotski::Klotski;
 use puzzle_frame::budget::MemoryBudget;
+use puzzle_frame::testkit::check_moves;
 
 #[test]
 fn the_5x7_box_answers_the_hashed_searchs_count_in_64_mib() {
@@ -17,5 +19,5 @@ fn the_5x7_box_answers_the_hashed_searchs_count_in_64_mib() {
         ..Options::default()
     };
     let moves = Solver::new(&options).moves(&case).unwrap().unwrap();
-    check_moves(&case, &moves, 22).unwrap();
+    check_moves::<Klotski>(&case, &moves, Some(22)).unwrap();
 }

@@ -5,16 +5,18 @@
 use grid_common::Pos;
 use klotski::solve::{Options, Solver};
 use klotski::testkit::{self, check_case, CLASSIC};
+use klotski::Klotski;
 use klotski::{reference, Case};
 use puzzle_frame::rng::Rng;
+use puzzle_frame::testkit::Testkit;
 
 #[test]
 fn random_inputs_agree_with_the_references() {
     let mut rng = Rng::new(2024);
     let mut cases = 0;
     for i in 0..400 {
-        let input = testkit::random_input(&mut rng, 1 + i % 4);
-        cases += testkit::check_input(&input).unwrap_or_else(|e| panic!("{e}\n{input}"));
+        let input = Klotski::random_input(&mut rng, 1 + i % 4);
+        cases += Klotski::check_input(&input).unwrap_or_else(|e| panic!("{e}\n{input}"));
     }
     assert!(cases >= 400);
 }
@@ -93,7 +95,7 @@ fn the_classic_collection_agrees_with_the_reference() {
         let expected = reference::count(&case);
         assert_eq!(solver.count(&case).unwrap(), expected, "{name}");
         let moves = solver.moves(&case).unwrap().unwrap();
-        testkit::check_moves(&case, &moves, expected.unwrap()).unwrap();
+        puzzle_frame::testkit::check_moves::<klotski::Klotski>(&case, &moves, expected).unwrap();
     }
 }
 

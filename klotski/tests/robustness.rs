@@ -2,10 +2,11 @@
 //! the input with a caret line.
 #![allow(clippy::unwrap_used)]
 
-use klotski::parse::Cases;
+use klotski::parse::cases;
 use klotski::solve::{Options, Solver};
-use klotski::testkit;
+use klotski::Klotski;
 use puzzle_frame::rng::Rng;
+use puzzle_frame::testkit::Testkit;
 
 #[test]
 fn mangled_inputs_are_answers_or_errors() {
@@ -27,10 +28,10 @@ fn mangled_inputs_are_answers_or_errors() {
     let mut solver = Solver::new(&Options::default());
     let (mut answered, mut failed) = (0, 0);
     for _ in 0..3000 {
-        let mut input = testkit::random_input(&mut rng, 3).into_bytes();
+        let mut input = Klotski::random_input(&mut rng, 3).into_bytes();
         let edits = rng.range(1, 3);
         rng.damage(&mut input, &pieces, edits);
-        for case in Cases::new(&input) {
+        for case in cases(&input) {
             match case {
                 Ok(case) => {
                     solver.moves(&case).unwrap();

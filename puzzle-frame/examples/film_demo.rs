@@ -15,7 +15,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use grid_common::{Grid, Pos};
-use puzzle_frame::cli::{path_option, Printing, Program, RunResult, Stop};
+use puzzle_frame::cli::{path_option, Printing, Program, RunResult, Settings, Stop};
 use puzzle_frame::film::{Film, FilmBuilder};
 
 const PROGRAM: Program = Program {
@@ -27,7 +27,7 @@ const PROGRAM: Program = Program {
 };
 
 fn main() -> ExitCode {
-    PROGRAM.main(|args| Ok(Printing::from_args(args)), run)
+    PROGRAM.main(|_, _| Ok(()), run)
 }
 
 /// One case: the board size, the moves asked for and the style; `None` for no solution.
@@ -135,7 +135,8 @@ fn film(rows: usize, cols: usize, moves: usize, style: &str) -> Film {
     b.finish()
 }
 
-fn run(mut printing: Printing, input: &[u8], out: &mut dyn Write) -> RunResult {
+fn run((): (), settings: Settings, input: &[u8], out: &mut dyn Write) -> RunResult {
+    let mut printing = Printing::of(&settings);
     let text = String::from_utf8_lossy(input);
     for (number, line) in (1..).zip(text.lines().filter(|l| !l.trim().is_empty())) {
         let case = match parse(line, number) {

@@ -450,11 +450,11 @@ mod tests {
     /// `Printing` with `--html FILE` (and the `--max-memory` budget) over two solved cases
     /// and one without a solution, as a binary's main loop drives it.
     fn printed(extra: &[&str], file: &str) -> (Result<(), crate::cli::Stop>, String) {
-        use crate::cli::{parse_args, Printing, SHARED_OPTIONS};
+        use crate::cli::{parse_args, Printing, Settings, SHARED_OPTIONS};
         let mut list = vec!["--html", file];
         list.extend_from_slice(extra);
         let args = parse_args(list, &SHARED_OPTIONS).unwrap();
-        let mut printing = Printing::from_args(&args);
+        let mut printing = Printing::of(&Settings::from_args(&args).unwrap());
         assert!(printing.wants_moves());
         let mut out = Vec::new();
         printing
@@ -521,13 +521,13 @@ mod tests {
 
     #[test]
     fn without_html_nothing_is_gathered() {
-        use crate::cli::{parse_args, Printing, SHARED_OPTIONS};
+        use crate::cli::{parse_args, Printing, Settings, SHARED_OPTIONS};
         let args = parse_args(["--show"], &SHARED_OPTIONS).unwrap();
-        let mut printing = Printing::from_args(&args);
-        assert!(printing.html.is_none());
+        let mut printing = Printing::of(&Settings::from_args(&args).unwrap());
+        assert!(printing.output.html.is_none());
         printing.no_solution("case 1", "-1");
         assert_eq!(printing.finish(), Ok(()));
         let none = parse_args(Vec::<String>::new(), &SHARED_OPTIONS).unwrap();
-        assert!(!Printing::from_args(&none).wants_moves());
+        assert!(!Printing::of(&Settings::from_args(&none).unwrap()).wants_moves());
     }
 }

@@ -23,6 +23,10 @@ use std::fmt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
 
+mod cases;
+
+pub use cases::{CaseReader, Cases};
+
 /// Bad input: where it is, what was expected there and what was found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InputError {
@@ -114,6 +118,11 @@ impl<'a> Reader<'a> {
             pos: 0,
             case: None,
         }
+    }
+
+    /// The whole input the reader reads.
+    pub fn input(&self) -> &'a [u8] {
+        self.src
     }
 
     /// Sets the case number that errors will name from now on.

@@ -7,12 +7,17 @@
 //!   [`show`] draws it for `--show`.
 //! - [`html`]: the self-contained page (`--html FILE`) that plays every case's film.
 //! - [`budget`]: the memory budget (`--max-memory`) every binary runs under.
-//! - [`puzzle::Puzzle`]: the roles every puzzle crate fills, one trait; [`puzzle::main`] is a
-//!   whole binary, and [`answer`] the one loop every binary runs over its cases.
+//! - [`puzzle`]: the roles every puzzle crate fills, one small trait each ([`Puzzle`],
+//!   [`puzzle::Reading`], [`puzzle::Solving`], [`puzzle::Formatting`],
+//!   [`puzzle::Rendering`], together [`puzzle::Binary`]); [`puzzle::main`] is a whole
+//!   binary, and [`answer`] the one loop every binary runs over its cases.
 //! - [`read`]: reads the whole input once, sized from its length, held to the budget.
-//! - [`cli`]: the argument parser, the `--path`/`--show` printing and exit codes the binaries share.
+//! - [`cli`]: the argument parser, the settings read once from it, the `--path`/`--show`
+//!   printing and exit codes the binaries share.
 //!
 //! With the `testkit` feature (tests, `cargo xtask` only):
+//! - `testkit`: the `Testkit` trait (generators, checks, the oracles) and the checks every
+//!   crate shares (`check_moves`, `mangled_inputs`, the shrinker).
 //! - `rng::Rng`: a small deterministic generator for random instances (tests, stress, bench).
 //! - `transcript`: runs a binary on a snapshot case file, for the crates' snapshot tests.
 //!
@@ -30,6 +35,8 @@ pub mod read;
 pub mod rng;
 pub mod show;
 #[cfg(feature = "testkit")]
+pub mod testkit;
+#[cfg(feature = "testkit")]
 pub mod transcript;
 
-pub use puzzle::{Limit, NoOtherLimit, Puzzle, Solution};
+pub use puzzle::{Answer, Limit, NoOtherLimit, Puzzle};

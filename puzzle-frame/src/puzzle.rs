@@ -1,21 +1,122 @@
-//! The roles every puzzle crate fills, as one trait the compiler checks.
+//! The roles every puzzle crate fills, as small traits the compiler checks, each implemented
+//! in the module of the crate that holds the role's code (ARCHITECTURE.md's role table):
 //!
-//! A puzzle crate implements [`Puzzle`] once, in its `lib.rs`, by naming its types and
-//! forwarding to the functions of its modules (ARCHITECTURE.md's role table). Its binary is
-//! then one line, [`main`], and `xtask` drives every crate through the same trait (with
-//! [`Testkit`], behind the `testkit` feature): no puzzle keeps a loop, a help text for the
-//! shared options or a table of function pointers of its own.
+//! - [`Puzzle`] (`lib.rs`): the binary's text ([`Program`]), the case and move types, the
+//!   puzzle's own options and how they are read from the command line.
+//! - [`Reading`] (`parse.rs`): the input's cases, one at a time.
+//! - [`Solving`] (`solve.rs`): which solver, built how; [`Solve`] (on the solver type): its
+//!   limits, the fewest moves and a shortest solution.
+//! - [`Formatting`] (`format.rs`): the judge's answer line and the `--path` line.
+//! - [`Rendering`] (`render.rs`): the solution as a [`Film`], for `--show` and `--html`.
+//!
+//! [`Binary`] is all of them together (`impl Binary for Bloxorz {}` in `lib.rs`, where the
+//! compiler checks that no role is missing): [`main`] is then a whole binary, and `xtask` drives
+//! every crate through the same traits (with `testkit::Testkit`, behind the `testkit`
+//! feature, which also holds the oracles: the brute-force reference and the replay).
 //!
 //! The signatures fix the shared names: a solver gives up with [`Limit`] (the memory
 //! budget is always [`Limit::Memory`]), a replay says whether the goal was reached, and the
 //! cases come as `Result<Case, InputError>`.
+//!
+//! # Example
+//!
+//! The smallest complete puzzle (`examples/countdown.rs` runs it as a binary): a case is a
+//! number `n`, a move takes one off, and the answer is `n` moves (an odd number cannot be
+//! solved, for the sake of a `-1`).
+//!
+//! ```
+//! use puzzle_frame::budget::MemoryBudget;
+//! use puzzle_frame::cli::{path_option, Program, Stop};
+//! use puzzle_frame::film::{Film, FilmBuilder, FilmPlan};
+//! use puzzle_frame::input::{CaseReader, Cases, InputError, Reader};
+//! use puzzle_frame::puzzle::{
+//!     Binary, Formatting, Limit, NoOtherLimit, Puzzle, Reading, Rendering, Solve, Solving,
+//! };
+//!
+//! struct Countdown;
+//!
+//! impl Puzzle for Countdown {
+//!     const PROGRAM: Program = Program {
+//!         name: "countdown",
+//!         version: "1.0",
+//!         about: "counts each number down to zero, two at a time",
+//!         format: "Input: one even number a line.\n",
+//!         options: &[path_option("the moves as '-'")],
+//!     };
+//!     type Case = u32;
+//!     type Move = char;
+//!     type Options = ();
+//! }
+//!
+//! fn read_number(reader: &mut Reader<'_>, _: &()) -> Result<Option<u32>, InputError> {
+//!     reader.skip_blank_lines();
+//!     if reader.at_end() {
+//!         return Ok(None);
+//!     }
+//!     reader.number("a number").map(Some)
+//! }
+//!
+//! impl Reading for Countdown {
+//!     type Cases<'a> = Cases<'a, u32>;
+//!     fn cases<'a>(input: &'a [u8], _: &(), _: MemoryBudget) -> Result<Cases<'a, u32>, Stop> {
+//!         Ok(Cases::new(input, read_number as CaseReader<u32>, ()))
+//!     }
+//! }
+//!
+//! /// The solver: it keeps nothing between cases.
+//! struct Counter;
+//!
+//! impl Solve for Counter {
+//!     type Case = u32;
+//!     type Move = char;
+//!     type OtherLimit = NoOtherLimit;
+//!     fn set_budget(&mut self, _: MemoryBudget) {}
+//!     fn moves(&mut self, n: &u32) -> Result<Option<Vec<char>>, Limit<NoOtherLimit>> {
+//!         Ok((n % 2 == 0).then(|| vec!['-'; *n as usize]))
+//!     }
+//! }
+//!
+//! impl Solving for Countdown {
+//!     type Solver = Counter;
+//!     fn solver(_: &(), _: &Cases<'_, u32>, _: MemoryBudget) -> Result<Counter, Limit<NoOtherLimit>> {
+//!         Ok(Counter)
+//!     }
+//! }
+//!
+//! impl Formatting for Countdown {
+//!     fn path_line(moves: &[char]) -> String {
+//!         moves.iter().collect()
+//!     }
+//! }
+//!
+//! impl Rendering for Countdown {
+//!     type ReplayError = String;
+//!     fn film(n: &u32, moves: &[char], plan: FilmPlan) -> Result<Film, String> {
+//!         let mut film = FilmBuilder::planned(grid_common::Grid::new(1, 1, '*'), plan);
+//!         for (left, m) in (0..*n).rev().zip(moves) {
+//!             film.set(grid_common::Pos::new(0, 0), char::from_digit(left % 10, 10).unwrap_or('*'));
+//!             film.step(m.to_string());
+//!         }
+//!         Ok(film.finish())
+//!     }
+//! }
+//!
+//! impl Binary for Countdown {}
+//!
+//! // What the binary prints for an input (a `main` is `puzzle_frame::puzzle::main::<Countdown>()`).
+//! let mut out = Vec::new();
+//! let settings = puzzle_frame::cli::Settings::default();
+//! let ended = puzzle_frame::answer::answer_cases::<Countdown>(&(), settings, b"4\n3\n", &mut out);
+//! assert_eq!(String::from_utf8(out).unwrap(), "4\n-1\n");
+//! assert_eq!(ended.unwrap(), Ok(()));
+//! ```
 
 use std::fmt;
 use std::io::Write;
 use std::process::ExitCode;
 
-use crate::budget::{MemoryBudget, OverBudget};
-use crate::cli::{Args, Printing, Program, RunResult, Stop};
+use crate::budget::{format_size, MemoryBudget, OverBudget};
+use crate::cli::{Args, Program, RunResult, Settings, Stop};
 use crate::film::{Film, FilmPlan};
 use crate::input::InputError;
 
@@ -46,6 +147,26 @@ impl<E: fmt::Display> fmt::Display for Limit<E> {
 
 impl<E: fmt::Debug + fmt::Display> std::error::Error for Limit<E> {}
 
+impl<E: OtherLimit> Limit<E> {
+    /// The line `--keep-going` prints in place of the answer of a case given up:
+    /// `? over --max-memory 2.0 GiB`, `? over --max-states 20000000`.
+    pub fn given_up_line(&self) -> String {
+        match self {
+            Limit::Memory(over) => format!("? over --max-memory {}", format_size(over.budget)),
+            Limit::Other(e) => format!("? {}", e.short()),
+        }
+    }
+}
+
+/// A limit of a puzzle's own besides the memory budget. The names mean one thing in every
+/// crate: `TooManyStates` is the `--max-states` option, `TooLarge` a case too large to
+/// number (index) its states.
+pub trait OtherLimit: fmt::Display {
+    /// The limit in a few words, after `? ` on a line given up under `--keep-going`:
+    /// `over --max-states 20000000`, `too large to number its states`.
+    fn short(&self) -> String;
+}
+
 /// The puzzle has no limit but the memory budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NoOtherLimit {}
@@ -56,9 +177,15 @@ impl fmt::Display for NoOtherLimit {
     }
 }
 
-/// What the solver found for one case.
+impl OtherLimit for NoOtherLimit {
+    fn short(&self) -> String {
+        match *self {}
+    }
+}
+
+/// What the solver found for one case, as the binary prints it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution<M> {
+pub struct Answer<M> {
     /// The fewest moves, `None` when the goal cannot be reached.
     pub count: Option<usize>,
     /// A shortest solution, when the moves were asked for and the goal can be reached.
@@ -67,8 +194,8 @@ pub struct Solution<M> {
     pub notes: Vec<String>,
 }
 
-/// One puzzle crate's roles (ARCHITECTURE.md's role table), for its binary, its tests and
-/// `xtask`.
+/// The puzzle as its binary names it (in the crate's `lib.rs`): the program's text, the
+/// case and move types, and its own options.
 pub trait Puzzle: Sized + 'static {
     /// The binary: name, version, what it does, its input and output format, its own
     /// options. `--help` adds the shared options and the exit codes.
@@ -81,87 +208,138 @@ pub trait Puzzle: Sized + 'static {
     type Case;
     /// One move of a solution.
     type Move;
+    /// The puzzle's own settings from its own options (`()` or the solver's `Options`).
+    type Options: Default;
+
+    /// The puzzle's own options from the command line (read once, before the input);
+    /// the defaults when it has none. The memory budget is the frame's
+    /// ([`Settings::budget`]), handed to [`Reading::cases`] and [`Solving::solver`].
+    fn options(_args: &Args) -> Result<Self::Options, String> {
+        Ok(Self::Options::default())
+    }
+
+    /// False when these options make the binary read no input (klotski's `--sweep`).
+    fn reads_input(_options: &Self::Options) -> bool {
+        true
+    }
+}
+
+/// Reading the input (the crate's `parse.rs`).
+pub trait Reading: Puzzle {
     /// The input's cases, one at a time; after an `Err` it yields `None`.
     type Cases<'a>: Iterator<Item = Result<Self::Case, InputError>>;
-    /// The solver's settings (the memory budget and the puzzle's own limits).
-    type Options: Default;
-    /// The solver; it keeps its tables from one case to the next.
-    type Solver;
-    /// A limit of the puzzle's own besides the memory budget ([`NoOtherLimit`] if none).
-    type OtherLimit: fmt::Display;
-    /// Why a move sequence does not replay.
-    type ReplayError: fmt::Display;
-
-    /// The solver's settings from the command line, the memory budget already read.
-    fn options(args: &Args, budget: MemoryBudget) -> Result<Self::Options, String>;
 
     /// The input's cases. A puzzle whose input starts with something shared by every case
-    /// (huarongdao's board) reads it here: a bad header is [`Stop::BadInput`], a board the
-    /// budget cannot hold [`Stop::Limit`].
-    fn cases<'a>(input: &'a [u8], options: &Self::Options) -> Result<Self::Cases<'a>, Stop>;
+    /// (huarongdao's board) reads it here: a bad header is [`Stop::BadInput`], a board
+    /// `budget` cannot hold [`Stop::Limit`].
+    fn cases<'a>(
+        input: &'a [u8],
+        options: &Self::Options,
+        budget: MemoryBudget,
+    ) -> Result<Self::Cases<'a>, Stop>;
+}
 
-    /// The solver for the input's cases (built once; huarongdao builds its board's tables).
+/// The solver's limit of a puzzle: `Limit<E>`, `E` its [`Solve::OtherLimit`].
+pub type LimitOf<P> = Limit<<<P as Solving>::Solver as Solve>::OtherLimit>;
+
+/// The solver (the crate's `solve.rs` or `solve/mod.rs`): which type it is and how the
+/// binary builds it.
+pub trait Solving: Reading {
+    /// The solver; it keeps its tables from one case to the next.
+    type Solver: Solve<Case = Self::Case, Move = Self::Move>;
+
+    /// The solver for the input's cases, under `budget` (built once; huarongdao builds
+    /// its board's tables).
     fn solver(
         options: &Self::Options,
         cases: &Self::Cases<'_>,
-    ) -> Result<Self::Solver, Limit<Self::OtherLimit>>;
+        budget: MemoryBudget,
+    ) -> Result<Self::Solver, LimitOf<Self>>;
 
-    /// Holds the solver to `budget` from the next case on: the `--max-memory` budget less
-    /// what the process holds besides the solver (the input, the `--html` page).
-    fn set_budget(solver: &mut Self::Solver, budget: MemoryBudget);
-
-    /// The bytes the solver holds between cases (tables it keeps for the next case), which
-    /// a case's film and page must leave to it. Nothing by default.
-    fn held(_solver: &Self::Solver) -> u64 {
-        0
-    }
-
-    /// The fewest moves, `None` when the goal cannot be reached.
-    fn count(
-        solver: &mut Self::Solver,
-        case: &Self::Case,
-    ) -> Result<Option<usize>, Limit<Self::OtherLimit>>;
-
-    /// A shortest solution, `None` when the goal cannot be reached.
-    fn moves(
-        solver: &mut Self::Solver,
-        case: &Self::Case,
-    ) -> Result<Option<Vec<Self::Move>>, Limit<Self::OtherLimit>>;
-
-    /// The case solved as the binary prints it: the moves when `wants_moves`, and any notes.
+    /// The case solved as the binary prints it: the moves when `wants_moves` (or when the
+    /// answer holds them), and any notes.
     fn solve(
         solver: &mut Self::Solver,
         case: &Self::Case,
         wants_moves: bool,
-    ) -> Result<Solution<Self::Move>, Limit<Self::OtherLimit>> {
+    ) -> Result<Answer<Self::Move>, LimitOf<Self>> {
         if wants_moves || Self::ANSWER_HOLDS_MOVES {
-            let moves = Self::moves(solver, case)?;
-            Ok(Solution {
+            let moves = solver.moves(case)?;
+            Ok(Answer {
                 count: moves.as_ref().map(Vec::len),
                 moves,
                 notes: Vec::new(),
             })
         } else {
-            Ok(Solution {
-                count: Self::count(solver, case)?,
+            Ok(Answer {
+                count: solver.count(case)?,
                 moves: None,
                 notes: Vec::new(),
             })
         }
     }
+}
 
-    /// The brute-force reference: the plainest search over the literal state, for tests.
-    fn reference_count(case: &Self::Case) -> Option<usize>;
+/// What a solver does (implemented on the crate's `solve::Solver`): the fewest moves and a
+/// shortest solution of a case, under a memory budget.
+pub trait Solve {
+    /// The case it solves.
+    type Case;
+    /// One move of a solution.
+    type Move;
+    /// A limit of the puzzle's own besides the memory budget ([`NoOtherLimit`] if none).
+    type OtherLimit: OtherLimit;
 
-    /// Plays `moves` with the crate's own statement of the rules: `Ok(true)` when they end
-    /// on the goal, an error at the first illegal move.
-    fn replay(case: &Self::Case, moves: &[Self::Move]) -> Result<bool, Self::ReplayError>;
+    /// Holds the solver to `budget` from the next case on: the `--max-memory` budget less
+    /// what the process holds besides the solver (the input, the `--html` page).
+    fn set_budget(&mut self, budget: MemoryBudget);
 
-    /// The judge's answer line for case `number` (1-based).
-    fn answer_line(number: usize, answer: Option<usize>) -> String;
+    /// The bytes the solver holds between cases (tables it keeps for the next case), which
+    /// a case's film and page must leave to it. Nothing by default.
+    fn held_bytes(&self) -> u64 {
+        0
+    }
 
-    /// The moves as `--path` (or, with [`Puzzle::ANSWER_HOLDS_MOVES`], the answer) prints them.
+    /// The fewest moves, `None` when the goal cannot be reached; by default the length of
+    /// [`Solve::moves`].
+    fn count(&mut self, case: &Self::Case) -> Result<Option<usize>, Limit<Self::OtherLimit>> {
+        Ok(self.moves(case)?.map(|moves| moves.len()))
+    }
+
+    /// A shortest solution, `None` when the goal cannot be reached.
+    #[allow(clippy::type_complexity)]
+    fn moves(
+        &mut self,
+        case: &Self::Case,
+    ) -> Result<Option<Vec<Self::Move>>, Limit<Self::OtherLimit>>;
+}
+
+/// The judge's lines (the crate's `format.rs`).
+pub trait Formatting: Puzzle {
+    /// The judge's answer line for case `number` (1-based): by default the fewest moves,
+    /// or `-1`.
+    fn answer_line(_number: usize, answer: Option<usize>) -> String {
+        match answer {
+            Some(moves) => moves.to_string(),
+            None => "-1".to_string(),
+        }
+    }
+
+    /// The moves as `--path` (or, with [`Puzzle::ANSWER_HOLDS_MOVES`], the answer) prints
+    /// them ([`letters`] for moves that are directions).
     fn path_line(moves: &[Self::Move]) -> String;
+}
+
+/// The moves as the letters `U`, `D`, `L`, `R`: the `--path` line of a puzzle whose move
+/// is a direction.
+pub fn letters(moves: &[grid_common::Dir]) -> String {
+    moves.iter().map(|d| d.letter()).collect()
+}
+
+/// The frames (the crate's `render.rs`).
+pub trait Rendering: Puzzle {
+    /// Why a move sequence does not replay.
+    type ReplayError: fmt::Display;
 
     /// The solution drawn step by step, for `--show` and `--html`, under `plan` (the steps
     /// kept, the memory it may take: a film past it comes back [`Film::refused`]).
@@ -170,98 +348,32 @@ pub trait Puzzle: Sized + 'static {
         moves: &[Self::Move],
         plan: FilmPlan,
     ) -> Result<Film, Self::ReplayError>;
+}
 
-    /// Answers every case of `input`, each before the next one is read (the shared loop);
-    /// a puzzle with run modes of its own (klotski's `--hardest`) may answer otherwise.
+/// Every role a binary needs, named once in the crate's `lib.rs` (`impl Binary for
+/// Bloxorz {}`): the compiler checks there that every role is implemented.
+pub trait Binary: Reading + Solving + Formatting + Rendering {
+    /// Answers every case of `input`: the shared loop, [`crate::answer::answer_cases`].
+    /// klotski's `--hardest` and `--sweep` answer otherwise (the one documented exception).
     fn run(
         options: Self::Options,
-        printing: Printing,
+        settings: Settings,
         input: &[u8],
         out: &mut dyn Write,
     ) -> RunResult {
-        crate::answer::answer_cases::<Self>(&options, printing, input, out)
+        crate::answer::answer_cases::<Self>(&options, settings, input, out)
     }
 }
 
-/// The whole binary of puzzle `P`: parse the arguments, read the input, answer every case,
-/// exit with the shared codes.
-///
-/// The solver's options are checked before the input is read (a bad argument is reported
-/// first), and made once it is read, their budget less the input's bytes.
-pub fn main<P: Puzzle>() -> ExitCode {
+/// The whole binary of puzzle `P`: parse the arguments once (the shared settings, then the
+/// puzzle's own options), read the input, answer every case, exit with the shared codes.
+pub fn main<P: Binary>() -> ExitCode {
     P::PROGRAM.main(
-        |args| settings::<P>(args).map(|(_, printing)| (args.clone(), printing)),
-        |(args, printing), input, out| {
-            let budget = printing.budget.without(input.len() as u64);
-            match P::options(&args, budget) {
-                Ok(options) => P::run(options, printing, input, out),
-                Err(message) => Ok(Err(Stop::BadInput(message))),
-            }
+        |args, settings| {
+            let options = P::options(args)?;
+            settings.reads_input = P::reads_input(&options);
+            Ok(options)
         },
+        P::run,
     )
-}
-
-/// The solver's options and what to print, from the command line.
-pub fn settings<P: Puzzle>(args: &Args) -> Result<(P::Options, Printing), String> {
-    let budget = crate::cli::memory_budget(args)?;
-    Ok((P::options(args, budget)?, Printing::from_args(args)))
-}
-
-/// What `xtask` and the tests need of a puzzle besides its roles: generators and checks
-/// (the crate's `testkit` module, behind its `testkit` feature).
-#[cfg(feature = "testkit")]
-pub trait Testkit: Puzzle {
-    /// A random valid input in the judge's format (one or more cases), boards up to `max_size`.
-    fn random_input(rng: &mut crate::rng::Rng, max_size: usize) -> String;
-    /// Solves every case with the solver and the reference and replays every path:
-    /// `Ok(cases checked)` (0 checks nothing, not a pass), or what went wrong, in words (an
-    /// input that does not parse: `bad input: ...`).
-    fn check_input(input: &str) -> Result<usize, String>;
-    /// Smaller inputs derived from `input`, for shrinking a failing one.
-    fn shrink_input(input: &str) -> Vec<String>;
-    /// The worst-case benchmark inputs, generated deterministically.
-    fn bench_inputs() -> Vec<BenchInput>;
-    /// The binary's arguments an input needs (card-swap's `--rows/--cols` for a larger
-    /// board), written beside a case that `stress` saves.
-    fn args_for(_input: &str) -> Vec<String> {
-        Vec::new()
-    }
-    /// `judge`'s checker for a puzzle with more than one right answer (`None`: `judge`
-    /// compares the lines with the expected file's).
-    const JUDGE_CHECK: Option<JudgeCheck> = None;
-}
-
-/// A judge's answer checker: `Ok(())` when `actual` (the binary's output on `input`) is as
-/// good as `expected` (the judge's answer file), otherwise what is wrong.
-#[cfg(feature = "testkit")]
-pub type JudgeCheck = fn(input: &str, expected: &str, actual: &str) -> Result<(), String>;
-
-/// A benchmark input: its name, the binary's arguments it needs, the input text.
-#[cfg(feature = "testkit")]
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BenchInput {
-    /// The input's name in the bench table.
-    pub name: String,
-    /// The binary's arguments (`--count`, `--rows 4`).
-    pub args: Vec<String>,
-    /// The input text.
-    pub input: String,
-}
-
-#[cfg(feature = "testkit")]
-impl BenchInput {
-    /// An input the binary reads without arguments.
-    pub fn new(name: impl Into<String>, input: impl Into<String>) -> BenchInput {
-        BenchInput {
-            name: name.into(),
-            args: Vec::new(),
-            input: input.into(),
-        }
-    }
-
-    /// The same input with the binary's `args`.
-    pub fn with_args(mut self, args: &[&str]) -> BenchInput {
-        self.args = args.iter().map(|a| a.to_string()).collect();
-        self
-    }
 }

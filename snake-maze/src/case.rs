@@ -1,6 +1,7 @@
 //! The case: one lair with the snake in it, and the move a solution is made of.
 
 use grid_common::{Grid, Pos};
+use std::fmt;
 
 /// One move of a solution: the direction the head moves in.
 pub type Move = grid_common::Dir;
@@ -68,8 +69,8 @@ impl Case {
         self.stone.cols()
     }
 
-    /// The case in the judge's format (without the `0 0 0` end line).
-    pub fn to_input(&self) -> String {
+    /// The text `Display` writes.
+    fn text(&self) -> String {
         let mut out = format!("{} {} {}\n", self.rows(), self.cols(), self.body.len());
         for p in &self.body {
             out.push_str(&format!("{} {}\n", p.row + 1, p.col + 1));
@@ -80,5 +81,12 @@ impl Case {
             out.push_str(&format!("{} {}\n", p.row + 1, p.col + 1));
         }
         out
+    }
+}
+
+/// The case in the judge's format (without the `0 0 0` end line).
+impl fmt::Display for Case {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text())
     }
 }

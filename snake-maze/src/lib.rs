@@ -16,10 +16,11 @@
 //! - `testkit`: generators and checks for tests, `cargo xtask stress` and `bench`.
 //!
 //! ```
-//! use snake_maze::{parse::Cases, solve::{Options, Solver}};
+//! use snake_maze::{parse::cases, solve::{Options, Solver}};
+//! use puzzle_frame::puzzle::Solve;
 //!
 //! let mut solver = Solver::new(&Options::default());
-//! let mut cases = Cases::new(b"2 1 2\n2 1\n1 1\n0\n3 1 2\n2 1\n3 1\n0\n0 0 0\n");
+//! let mut cases = cases(b"2 1 2\n2 1\n1 1\n0\n3 1 2\n2 1\n3 1\n0\n0 0 0\n");
 //! // The head may not enter the tail's cell: stuck.
 //! let first = cases.next().unwrap().unwrap();
 //! assert_eq!(solver.count(&first), Ok(None));
@@ -41,7 +42,8 @@ pub mod testkit;
 
 pub use case::{Case, Move};
 
-use puzzle_frame::cli::{path_option, Opt};
+use puzzle_frame::cli::{path_option, Args, Opt, Program};
+use puzzle_frame::puzzle::{Binary, Puzzle};
 
 /// `--path`: the head's moves.
 const PATH: Opt = path_option(
@@ -71,52 +73,12 @@ const SEARCH: Opt = Opt::valued(
      plain breadth-first search (same answers)",
 );
 
-/// The solver's settings from the command line.
-fn solver_options(args: &Args, budget: MemoryBudget) -> Result<solve::Options, String> {
-    let max_states = match args.parsed::<u64>(&MAX_STATES)? {
-        Some(0) => return Err("--max-states must be at least 1".into()),
-        n => n.unwrap_or(solve::DEFAULT_MAX_STATES),
-    };
-    let store = match args.value(&STORE) {
-        None | Some("auto") => solve::Store::Auto,
-        Some("dense") => solve::Store::Dense,
-        Some("hashed") => solve::Store::Hashed,
-        Some("packed") => solve::Store::Packed,
-        Some(other) => {
-            return Err(format!(
-                "invalid value '{other}' for --store (auto, dense, hashed or packed)"
-            ))
-        }
-    };
-    let search = match args.value(&SEARCH) {
-        None | Some("guided") => solve::Search::Guided,
-        Some("breadth") => solve::Search::Breadth,
-        Some(other) => {
-            return Err(format!(
-                "invalid value '{other}' for --search (guided or breadth)"
-            ))
-        }
-    };
-    Ok(solve::Options {
-        budget,
-        max_states,
-        store,
-        search,
-    })
-}
-
-use puzzle_frame::budget::MemoryBudget;
-use puzzle_frame::cli::{Args, Program, Stop};
-use puzzle_frame::film::{Film, FilmPlan};
-use puzzle_frame::Puzzle;
-
-/// POJ 1324 Holedox Moving, as the shared binary loop, the tests and `xtask` drive it.
+/// POJ 1324 Holedox Moving, as the shared binary loop, the tests and `xtask` drive it (each role's trait is
+/// implemented in its module: `parse`, `solve`, `format`, `render`, `testkit`).
 pub struct SnakeMaze;
 
 impl Puzzle for SnakeMaze {
-    const PROGRAM: Program = Program {
-        name: "snake-maze",
-        version: env!("CARGO_PKG_VERSION"),
+    const PROGRAM: Program = puzzle_frame::program! {
         about: "POJ 1324 Holedox Moving, the fewest steps for a snake's head to reach (1,1)",
         format: "\
 Input: test cases, each:
@@ -136,56 +98,41 @@ be reached. --show draws: # stone, . free, * the goal (1,1), H head, o body, T t
 
     type Case = Case;
     type Move = Move;
-    type Cases<'a> = parse::Cases<'a>;
     type Options = solve::Options;
-    type Solver = solve::Solver;
-    type OtherLimit = solve::TooManyStates;
-    type ReplayError = replay::ReplayError;
 
-    fn options(args: &Args, budget: MemoryBudget) -> Result<solve::Options, String> {
-        solver_options(args, budget)
-    }
-
-    fn cases<'a>(input: &'a [u8], _options: &solve::Options) -> Result<parse::Cases<'a>, Stop> {
-        Ok(parse::Cases::new(input))
-    }
-
-    fn solver(
-        options: &solve::Options,
-        _cases: &parse::Cases<'_>,
-    ) -> Result<solve::Solver, solve::Limit> {
-        Ok(solve::Solver::new(options))
-    }
-
-    fn count(solver: &mut solve::Solver, case: &Case) -> Result<Option<usize>, solve::Limit> {
-        solver.count(case)
-    }
-
-    fn moves(solver: &mut solve::Solver, case: &Case) -> Result<Option<Vec<Move>>, solve::Limit> {
-        solver.moves(case)
-    }
-
-    fn reference_count(case: &Case) -> Option<usize> {
-        reference::count(case)
-    }
-
-    fn replay(case: &Case, moves: &[Move]) -> Result<bool, replay::ReplayError> {
-        replay::replay(case, moves).map(|r| r.solved)
-    }
-
-    fn answer_line(number: usize, answer: Option<usize>) -> String {
-        format::answer_line(number, answer)
-    }
-
-    fn path_line(moves: &[Move]) -> String {
-        format::path_line(moves)
-    }
-
-    fn set_budget(solver: &mut solve::Solver, budget: MemoryBudget) {
-        solver.set_budget(budget);
-    }
-
-    fn film(case: &Case, moves: &[Move], plan: FilmPlan) -> Result<Film, replay::ReplayError> {
-        render::film(case, moves, plan)
+    /// The solver's settings from the command line (the budget is the frame's).
+    fn options(args: &Args) -> Result<solve::Options, String> {
+        let max_states = match args.parsed::<u64>(&MAX_STATES)? {
+            Some(0) => return Err("--max-states must be at least 1".into()),
+            n => n.unwrap_or(solve::DEFAULT_MAX_STATES),
+        };
+        let store = match args.value(&STORE) {
+            None | Some("auto") => solve::Store::Auto,
+            Some("dense") => solve::Store::Dense,
+            Some("hashed") => solve::Store::Hashed,
+            Some("packed") => solve::Store::Packed,
+            Some(other) => {
+                return Err(format!(
+                    "invalid value '{other}' for --store (auto, dense, hashed or packed)"
+                ))
+            }
+        };
+        let search = match args.value(&SEARCH) {
+            None | Some("guided") => solve::Search::Guided,
+            Some("breadth") => solve::Search::Breadth,
+            Some(other) => {
+                return Err(format!(
+                    "invalid value '{other}' for --search (guided or breadth)"
+                ))
+            }
+        };
+        Ok(solve::Options {
+            max_states,
+            store,
+            search,
+            ..solve::Options::default()
+        })
     }
 }
+
+impl Binary for SnakeMaze {}

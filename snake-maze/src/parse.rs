@@ -12,57 +12,51 @@
 //! `0 0 0` only whitespace may follow.
 
 use crate::case::{Case, MAX_SIDE};
+use crate::solve::Options;
+use crate::SnakeMaze;
 use grid_common::{Grid, Pos};
+use puzzle_frame::budget::MemoryBudget;
+use puzzle_frame::cli::Stop;
 use puzzle_frame::input::{InputError, Reader};
+use puzzle_frame::puzzle::Reading;
 use std::ops::RangeInclusive;
 
 /// The cases of an input, read one at a time so that case k is answered before case k+1 is
 /// read: `Ok(case)` for each, `Err` at the first bad one, then `None` (after `0 0 0`, at the
 /// end of the input, or after an error).
-#[derive(Debug)]
-pub struct Cases<'a> {
+pub type Cases<'a> = puzzle_frame::input::Cases<'a, Case>;
+
+/// The cases of `src`.
+pub fn cases(src: &[u8]) -> Cases<'_> {
+    Cases::new(src, read_case, ())
+}
+
+impl Reading for SnakeMaze {
+    type Cases<'a> = Cases<'a>;
+
+    fn cases<'a>(input: &'a [u8], _: &Options, _: MemoryBudget) -> Result<Cases<'a>, Stop> {
+        Ok(cases(input))
+    }
+}
+
+/// Reads the next case; `Ok(None)` after `0 0 0` or at the end of the input.
+fn read_case(reader: &mut Reader<'_>, _: &()) -> Result<Option<Case>, InputError> {
+    let src = reader.input();
+    Fields { reader, src }.read_case()
+}
+
+/// The reader of one case's fields.
+struct Fields<'r, 'a> {
+    reader: &'r mut Reader<'a>,
     src: &'a [u8],
-    reader: Reader<'a>,
-    cases: usize,
-    done: bool,
 }
 
-impl<'a> Cases<'a> {
-    /// The cases of `src`.
-    pub fn new(src: &'a [u8]) -> Cases<'a> {
-        Cases {
-            src,
-            reader: Reader::new(src),
-            cases: 0,
-            done: false,
-        }
-    }
-}
-
-impl Iterator for Cases<'_> {
-    type Item = Result<Case, InputError>;
-
-    fn next(&mut self) -> Option<Result<Case, InputError>> {
-        if self.done {
-            return None;
-        }
-        let result = self.read_case();
-        if !matches!(result, Ok(Some(_))) {
-            self.done = true;
-        }
-        result.transpose()
-    }
-}
-
-impl std::iter::FusedIterator for Cases<'_> {}
-
-impl Cases<'_> {
+impl Fields<'_, '_> {
     fn read_case(&mut self) -> Result<Option<Case>, InputError> {
         self.reader.skip_blank_lines();
         if self.reader.at_end() {
             return Ok(None);
         }
-        self.reader.set_case(Some(self.cases + 1));
         let rows_what = format!("the number of rows n (an integer from 1 to {MAX_SIDE})");
         let cols_what = format!("the number of columns m (an integer from 1 to {MAX_SIDE})");
         let (n_at, n) = self.raw_field(&rows_what)?;
@@ -71,9 +65,7 @@ impl Cases<'_> {
         let (l_at, l) = self.raw_field("the body length L (an integer from 2 to n*m)")?;
         self.reader.end_line()?;
         if (n, m, l) == (0, 0, 0) {
-            self.reader.set_case(None);
-            self.reader.expect_end()?;
-            return Ok(None);
+            return self.reader.end_marker();
         }
         let side = 1..=MAX_SIDE as u64;
         if !side.contains(&n) {
@@ -134,7 +126,6 @@ impl Cases<'_> {
             }
             stone[p] = true;
         }
-        self.cases += 1;
         Ok(Some(Case { stone, body }))
     }
 
@@ -183,7 +174,7 @@ impl Cases<'_> {
 /// Every case of an input, or its first error (for tests and tools; the binary reads case
 /// by case).
 pub fn parse_all(src: &[u8]) -> Result<Vec<Case>, InputError> {
-    Cases::new(src).collect()
+    cases(src).collect()
 }
 
 #[cfg(test)]
@@ -201,7 +192,7 @@ mod tests {
         assert_eq!(cases.len(), 2);
         assert_eq!(cases[0].body[0], Pos::new(3, 0));
         assert!(cases[1].stone[Pos::new(3, 1)]);
-        let again: String = cases.iter().map(Case::to_input).collect();
+        let again: String = cases.iter().map(Case::to_string).collect();
         assert_eq!(parse_all(again.as_bytes()).unwrap(), cases);
     }
 

@@ -112,19 +112,3 @@ pub fn replay_each(
     let solved = body.first() == Some(&Pos::new(0, 0));
     Ok(Replayed { body, solved })
 }
-
-/// Checks that `moves` is legal, takes the head to (1,1) and has exactly `steps` moves.
-pub fn check_path(case: &Case, moves: &[Move], steps: usize) -> Result<(), String> {
-    if moves.len() != steps {
-        return Err(format!(
-            "the path has {} moves, the answer is {steps}",
-            moves.len()
-        ));
-    }
-    let end = replay(case, moves).map_err(|e| e.to_string())?;
-    match end.body.first() {
-        _ if end.solved => Ok(()),
-        Some(&head) => Err(format!("the path ends with the head on {head}, not (1, 1)")),
-        None => Err("the body is empty".to_string()),
-    }
-}

@@ -1,12 +1,12 @@
 //! Generators and checks shared by the tests, `cargo xtask stress` and `cargo xtask bench`.
 
-use crate::case::Case;
+use crate::case::{Case, Move};
 use crate::parse::parse_all;
-use crate::reference;
-use crate::replay::check_path;
 use crate::solve::{Limit, Options, Search, Solver, Store};
+use crate::{reference, replay, SnakeMaze};
 use grid_common::{Grid, Pos};
 use puzzle_frame::rng::Rng;
+use puzzle_frame::testkit::{check_moves, from_letters, BenchInput, Testkit};
 
 /// Positions a case may need for [`check_input`] to compare it; larger cases are skipped.
 pub const CHECK_LIMIT: u64 = 200_000;
@@ -71,7 +71,7 @@ pub fn format_input(cases: &[Case], blank: bool, terminated: bool) -> String {
         if i > 0 && blank {
             out.push('\n');
         }
-        out.push_str(&case.to_input());
+        out.push_str(&case.to_string());
     }
     if terminated {
         if blank && !cases.is_empty() {
@@ -82,32 +82,181 @@ pub fn format_input(cases: &[Case], blank: bool, terminated: bool) -> String {
     out
 }
 
-/// A random valid input in the judge's format (one to four cases), lairs up to `max_size`
-/// on a side, bodies of every length that fits (short ones more often), random stones,
-/// (1,1) sometimes cut off.
-pub fn random_input(rng: &mut Rng, max_size: usize) -> String {
-    let max_size = max_size.clamp(2, crate::case::MAX_SIDE);
-    let count = rng.range(1, 4);
-    let cases: Vec<Case> = (0..count)
-        .map(|_| {
-            let rows = rng.range(1, max_size);
-            let cols = if rows == 1 {
-                rng.range(2, max_size)
-            } else {
-                rng.range(1, max_size)
-            };
-            let cells = rows * cols;
-            let length = if rng.chance(0.6) {
-                rng.range(2, cells.min(5))
-            } else {
-                rng.range(2, cells)
-            };
-            let density = *rng.choose(&[0.0, 0.1, 0.2, 0.35]);
-            let cut_off = rng.chance(0.25);
-            random_case(rng, rows, cols, length, density, cut_off)
-        })
-        .collect();
-    format_input(&cases, rng.chance(0.7), rng.chance(0.8))
+impl Testkit for SnakeMaze {
+    /// A random valid input in the judge's format (one to four cases), lairs up to `max_size`
+    /// on a side, bodies of every length that fits (short ones more often), random stones,
+    /// (1,1) sometimes cut off.
+    fn random_input(rng: &mut Rng, max_size: usize) -> String {
+        let max_size = max_size.clamp(2, crate::case::MAX_SIDE);
+        let count = rng.range(1, 4);
+        let cases: Vec<Case> = (0..count)
+            .map(|_| {
+                let rows = rng.range(1, max_size);
+                let cols = if rows == 1 {
+                    rng.range(2, max_size)
+                } else {
+                    rng.range(1, max_size)
+                };
+                let cells = rows * cols;
+                let length = if rng.chance(0.6) {
+                    rng.range(2, cells.min(5))
+                } else {
+                    rng.range(2, cells)
+                };
+                let density = *rng.choose(&[0.0, 0.1, 0.2, 0.35]);
+                let cut_off = rng.chance(0.25);
+                random_case(rng, rows, cols, length, density, cut_off)
+            })
+            .collect();
+        format_input(&cases, rng.chance(0.7), rng.chance(0.8))
+    }
+
+    /// Solves every case with every store and both searches, counting and with moves, and with
+    /// the reference; replays every path. Cases where the reference needs more than
+    /// [`CHECK_LIMIT`] positions are skipped. Ok(number of cases checked) or Err(what disagreed,
+    /// or which solver gave up where the reference answers, in words).
+    fn check_input(input: &str) -> Result<usize, String> {
+        check_input_counts(input).map(|c| c.checked)
+    }
+
+    /// Smaller inputs derived from `input`: a case dropped, a stone dropped, the tail dropped,
+    /// the last row or column dropped (when the body is not on it).
+    fn shrink_input(input: &str) -> Vec<String> {
+        let Ok(cases) = parse_all(input.as_bytes()) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        let emit =
+            |cases: &[Case], out: &mut Vec<String>| out.push(format_input(cases, true, true));
+        for i in 0..cases.len() {
+            if cases.len() > 1 {
+                let mut fewer = cases.clone();
+                fewer.remove(i);
+                emit(&fewer, &mut out);
+            }
+            let case = &cases[i];
+            let mut variants: Vec<Case> = Vec::new();
+            if case.body.len() > 2 {
+                let mut c = case.clone();
+                c.body.pop();
+                variants.push(c);
+            }
+            for p in case.stone.positions().filter(|&p| case.stone[p]) {
+                let mut c = case.clone();
+                c.stone[p] = false;
+                variants.push(c);
+            }
+            let (rows, cols) = (case.rows(), case.cols());
+            if rows > 1 && case.body.iter().all(|p| p.row + 1 < rows) {
+                let cells = case.stone.cells()[..(rows - 1) * cols].to_vec();
+                if let Some(stone) = Grid::from_cells(rows - 1, cols, cells) {
+                    variants.push(Case {
+                        stone,
+                        body: case.body.clone(),
+                    });
+                }
+            }
+            if cols > 1 && case.body.iter().all(|p| p.col + 1 < cols) {
+                let cells: Vec<bool> = case
+                    .stone
+                    .positions()
+                    .filter(|p| p.col + 1 < cols)
+                    .map(|p| case.stone[p])
+                    .collect();
+                if let Some(stone) = Grid::from_cells(rows, cols - 1, cells) {
+                    variants.push(Case {
+                        stone,
+                        body: case.body.clone(),
+                    });
+                }
+            }
+            for v in variants {
+                let mut changed = cases.clone();
+                changed[i] = v;
+                emit(&changed, &mut out);
+            }
+        }
+        out
+    }
+
+    /// The worst-case benchmark inputs, generated deterministically: (name, input).
+    ///
+    /// - `cutoff-l8`: five 20 x 20 lairs, L = 8, (1,1) cut off by stones (about 560k to 630k
+    ///   positions each for a breadth-first search; the guided search sees at once that there
+    ///   is no way);
+    /// - `mixed-l8`: six 20 x 20 lairs, L = 8, with stones and the head far from (1,1);
+    /// - `cutoff-l10`, `cutoff-l12`: one 20 x 20 lair with (1,1) cut off, L = 10 and L = 12;
+    /// - `open-100-l8`: a free 100 x 100 lair, L = 8, the head in the far corner;
+    /// - `long-100-l1000`: a free 100 x 100 lair, a body of 1,000 blocks with a way out;
+    /// - `cutoff-l10-breadth-dense` and the like: the cut-off lairs with `--search breadth` and
+    ///   each store.
+    fn bench_inputs() -> Vec<BenchInput> {
+        let mut rng = Rng::new(1324);
+        let cutoff: Vec<Case> = (0..5)
+            .map(|i| cut_off_lair(&mut rng, 8, 2 + i / 2))
+            .collect();
+        let mixed: Vec<Case> = (0..6)
+            .map(|i| loop {
+                let case = random_case(&mut rng, 20, 20, 8, 0.05 * i as f64, false);
+                let head = case.body[0];
+                let free = grid_common::Dir::ALL.iter().any(|&d| {
+                    case.stone
+                        .step(head, d)
+                        .is_some_and(|p| !case.stone[p] && !case.body.contains(&p))
+                });
+                if case.body.len() == 8 && head.row + head.col >= 30 && free {
+                    break case;
+                }
+            })
+            .collect();
+        let l10 = cut_off_lair(&mut rng, 10, 4);
+        let l12 = cut_off_lair(&mut rng, 12, 4);
+        let open = loop {
+            let case = random_case(&mut rng, 100, 100, 8, 0.0, false);
+            if case.body.len() == 8 && case.body[0].row + case.body[0].col >= 190 {
+                break case;
+            }
+        };
+        let (l10, l12) = (
+            format_input(&[l10], true, true),
+            format_input(&[l12], true, true),
+        );
+        let mut inputs = vec![
+            BenchInput::new("cutoff-l8", format_input(&cutoff, true, true)),
+            BenchInput::new("mixed-l8", format_input(&mixed, true, true)),
+            BenchInput::new("cutoff-l10", l10.clone()),
+            BenchInput::new("cutoff-l12", l12.clone()),
+            BenchInput::new("open-100-l8", format_input(&[open], true, true)),
+            BenchInput::new(
+                "long-100-l1000",
+                format_input(&[long_snake(1000)], true, true),
+            ),
+        ];
+        // The cut-off lairs explored in full (`--search breadth`) with each store, to compare
+        // the stores' cost per position on the same search.
+        for (name, input) in [("cutoff-l10", &l10), ("cutoff-l12", &l12)] {
+            for store in ["dense", "hashed"] {
+                let args = ["--search", "breadth", "--store", store];
+                inputs.push(
+                    BenchInput::new(format!("{name}-breadth-{store}"), input.clone())
+                        .with_args(&args),
+                );
+            }
+        }
+        inputs
+    }
+
+    fn reference_count(case: &Case) -> Option<usize> {
+        reference::count(case)
+    }
+
+    fn replay(case: &Case, moves: &[Move]) -> Result<bool, replay::ReplayError> {
+        replay::replay(case, moves).map(|r| r.solved)
+    }
+
+    fn moves_of(path_line: &str) -> Option<Vec<Move>> {
+        from_letters(path_line)
+    }
 }
 
 /// What [`check_input_counts`] did with an input's cases.
@@ -118,14 +267,6 @@ pub struct Checked {
     /// Cases skipped: the reference needed more than [`CHECK_LIMIT`] positions (a solver
     /// that gives up where the reference answers is a failure, not a skip).
     pub skipped: usize,
-}
-
-/// Solves every case with every store and both searches, counting and with moves, and with
-/// the reference; replays every path. Cases where the reference needs more than
-/// [`CHECK_LIMIT`] positions are skipped. Ok(number of cases checked) or Err(what disagreed,
-/// or which solver gave up where the reference answers, in words).
-pub fn check_input(input: &str) -> Result<usize, String> {
-    check_input_counts(input).map(|c| c.checked)
 }
 
 /// [`check_input`], saying how many cases were checked and how many skipped.
@@ -176,8 +317,10 @@ fn check_case(case: &Case) -> Result<bool, String> {
                     }
                 };
                 match (solution.steps, &solution.moves) {
-                    (Some(steps), Some(moves)) => check_path(case, moves, steps)
-                        .map_err(|e| format!("the {what} path does not replay: {e}"))?,
+                    (Some(steps), Some(moves)) => {
+                        check_moves::<SnakeMaze>(case, moves, Some(steps))
+                            .map_err(|e| format!("the {what} path does not replay: {e}"))?
+                    }
                     (Some(_), None) if want_moves => return Err(format!("no path from {what}")),
                     (None, Some(_)) => return Err(format!("a path but no answer from {what}")),
                     _ => {}
@@ -204,65 +347,6 @@ fn check_case(case: &Case) -> Result<bool, String> {
         }
     }
     Ok(true)
-}
-
-/// Smaller inputs derived from `input`: a case dropped, a stone dropped, the tail dropped,
-/// the last row or column dropped (when the body is not on it).
-pub fn shrink_input(input: &str) -> Vec<String> {
-    let Ok(cases) = parse_all(input.as_bytes()) else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    let emit = |cases: &[Case], out: &mut Vec<String>| out.push(format_input(cases, true, true));
-    for i in 0..cases.len() {
-        if cases.len() > 1 {
-            let mut fewer = cases.clone();
-            fewer.remove(i);
-            emit(&fewer, &mut out);
-        }
-        let case = &cases[i];
-        let mut variants: Vec<Case> = Vec::new();
-        if case.body.len() > 2 {
-            let mut c = case.clone();
-            c.body.pop();
-            variants.push(c);
-        }
-        for p in case.stone.positions().filter(|&p| case.stone[p]) {
-            let mut c = case.clone();
-            c.stone[p] = false;
-            variants.push(c);
-        }
-        let (rows, cols) = (case.rows(), case.cols());
-        if rows > 1 && case.body.iter().all(|p| p.row + 1 < rows) {
-            let cells = case.stone.cells()[..(rows - 1) * cols].to_vec();
-            if let Some(stone) = Grid::from_cells(rows - 1, cols, cells) {
-                variants.push(Case {
-                    stone,
-                    body: case.body.clone(),
-                });
-            }
-        }
-        if cols > 1 && case.body.iter().all(|p| p.col + 1 < cols) {
-            let cells: Vec<bool> = case
-                .stone
-                .positions()
-                .filter(|p| p.col + 1 < cols)
-                .map(|p| case.stone[p])
-                .collect();
-            if let Some(stone) = Grid::from_cells(rows, cols - 1, cells) {
-                variants.push(Case {
-                    stone,
-                    body: case.body.clone(),
-                });
-            }
-        }
-        for v in variants {
-            let mut changed = cases.clone();
-            changed[i] = v;
-            emit(&changed, &mut out);
-        }
-    }
-    out
 }
 
 /// A 20 x 20 lair with (1,1) cut off and a few random stones, the body of `length` blocks
@@ -313,105 +397,5 @@ pub fn trapped_snake(length: usize) -> Case {
     Case {
         stone: Grid::new(100, 100, false),
         body,
-    }
-}
-
-/// The worst-case benchmark inputs, generated deterministically: (name, input).
-///
-/// - `cutoff-l8`: five 20 x 20 lairs, L = 8, (1,1) cut off by stones (about 560k to 630k
-///   positions each for a breadth-first search; the guided search sees at once that there
-///   is no way);
-/// - `mixed-l8`: six 20 x 20 lairs, L = 8, with stones and the head far from (1,1);
-/// - `cutoff-l10`, `cutoff-l12`: one 20 x 20 lair with (1,1) cut off, L = 10 and L = 12;
-/// - `open-100-l8`: a free 100 x 100 lair, L = 8, the head in the far corner;
-/// - `long-100-l1000`: a free 100 x 100 lair, a body of 1,000 blocks with a way out.
-pub fn bench_inputs() -> Vec<(String, String)> {
-    let mut rng = Rng::new(1324);
-    let cutoff: Vec<Case> = (0..5)
-        .map(|i| cut_off_lair(&mut rng, 8, 2 + i / 2))
-        .collect();
-    let mixed: Vec<Case> = (0..6)
-        .map(|i| loop {
-            let case = random_case(&mut rng, 20, 20, 8, 0.05 * i as f64, false);
-            let head = case.body[0];
-            let free = grid_common::Dir::ALL.iter().any(|&d| {
-                case.stone
-                    .step(head, d)
-                    .is_some_and(|p| !case.stone[p] && !case.body.contains(&p))
-            });
-            if case.body.len() == 8 && head.row + head.col >= 30 && free {
-                break case;
-            }
-        })
-        .collect();
-    let l10 = cut_off_lair(&mut rng, 10, 4);
-    let l12 = cut_off_lair(&mut rng, 12, 4);
-    let open = loop {
-        let case = random_case(&mut rng, 100, 100, 8, 0.0, false);
-        if case.body.len() == 8 && case.body[0].row + case.body[0].col >= 190 {
-            break case;
-        }
-    };
-    vec![
-        ("cutoff-l8".to_string(), format_input(&cutoff, true, true)),
-        ("mixed-l8".to_string(), format_input(&mixed, true, true)),
-        ("cutoff-l10".to_string(), format_input(&[l10], true, true)),
-        ("cutoff-l12".to_string(), format_input(&[l12], true, true)),
-        ("open-100-l8".to_string(), format_input(&[open], true, true)),
-        (
-            "long-100-l1000".to_string(),
-            format_input(&[long_snake(1000)], true, true),
-        ),
-    ]
-}
-
-/// Benchmark inputs with the binary's arguments: (name, arguments, input). The cut-off
-/// lairs explored in full (`--search breadth`) with each store, to compare the stores'
-/// cost per position on the same search.
-pub fn bench_inputs_with_args() -> Vec<(String, Vec<String>, String)> {
-    let inputs = bench_inputs();
-    let mut out = Vec::new();
-    for (name, input) in inputs
-        .iter()
-        .filter(|(n, _)| n == "cutoff-l10" || n == "cutoff-l12")
-    {
-        for store in ["dense", "hashed"] {
-            let args = ["--search", "breadth", "--store", store].map(String::from);
-            out.push((
-                format!("{name}-breadth-{store}"),
-                args.to_vec(),
-                input.clone(),
-            ));
-        }
-    }
-    out
-}
-
-/// The generators and checks above, as `xtask` and the tests drive every puzzle.
-impl puzzle_frame::puzzle::Testkit for crate::SnakeMaze {
-    fn random_input(rng: &mut Rng, max_size: usize) -> String {
-        random_input(rng, max_size)
-    }
-
-    fn check_input(input: &str) -> Result<usize, String> {
-        check_input(input)
-    }
-
-    fn shrink_input(input: &str) -> Vec<String> {
-        shrink_input(input)
-    }
-
-    fn bench_inputs() -> Vec<puzzle_frame::puzzle::BenchInput> {
-        use puzzle_frame::puzzle::BenchInput;
-        let mut inputs: Vec<BenchInput> = bench_inputs()
-            .into_iter()
-            .map(|(name, input)| BenchInput::new(name, input))
-            .collect();
-        inputs.extend(
-            bench_inputs_with_args()
-                .into_iter()
-                .map(|(name, args, input)| BenchInput { name, args, input }),
-        );
-        inputs
     }
 }

@@ -1,10 +1,14 @@
 //! The solver against the brute-force reference on random and enumerated small lairs.
 
 use grid_common::{Dir, Grid, Pos};
+use puzzle_frame::puzzle::Solve;
 use puzzle_frame::rng::Rng;
+use puzzle_frame::testkit::check_moves;
+use puzzle_frame::testkit::Testkit;
 use snake_maze::case::Case;
 use snake_maze::solve::{Options, Search, Solver, Store};
-use snake_maze::testkit::{check_input, check_input_counts, format_input, random_input, Checked};
+use snake_maze::testkit::{check_input_counts, format_input, Checked};
+use snake_maze::SnakeMaze;
 
 #[test]
 fn random_inputs_up_to_8x8_agree_with_the_reference() {
@@ -12,7 +16,7 @@ fn random_inputs_up_to_8x8_agree_with_the_reference() {
     for seed in 0..1500 {
         let mut rng = Rng::new(seed);
         let max_size = 2 + (seed as usize % 7);
-        let input = random_input(&mut rng, max_size);
+        let input = SnakeMaze::random_input(&mut rng, max_size);
         match check_input_counts(&input) {
             Ok(c) => {
                 total.checked += c.checked;
@@ -82,7 +86,7 @@ fn every_body_in_small_lairs_agrees_with_the_reference() {
             .collect();
         for chunk in cases.chunks(5) {
             let input = format_input(chunk, true, true);
-            let n = check_input(&input).unwrap_or_else(|e| panic!("{e}\n{input}"));
+            let n = SnakeMaze::check_input(&input).unwrap_or_else(|e| panic!("{e}\n{input}"));
             assert_eq!(n, chunk.len());
             total += n;
         }
@@ -99,8 +103,8 @@ fn snapshot_cases_that_parse_agree_with_the_reference() {
         if path.extension().is_some_and(|e| e == "in") {
             let input = std::fs::read_to_string(&path).expect("a readable case");
             if snake_maze::parse::parse_all(input.as_bytes()).is_ok() {
-                checked +=
-                    check_input(&input).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                checked += SnakeMaze::check_input(&input)
+                    .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             }
         }
     }
@@ -150,7 +154,8 @@ fn long_bodies_in_small_lairs_agree_with_the_reference() {
             })
             .collect();
         let input = format_input(&cases, true, true);
-        checked += check_input(&input).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{input}"));
+        checked +=
+            SnakeMaze::check_input(&input).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{input}"));
     }
     assert!(checked > 100, "{checked}");
 }
@@ -180,10 +185,10 @@ fn judge_scale_lairs_agree_with_the_reference() {
                 ..Options::default()
             };
             let mut solver = Solver::new(&options);
-            assert_eq!(solver.count(&case), Ok(expected), "{}", case.to_input());
+            assert_eq!(solver.count(&case), Ok(expected), "{}", case);
             if let Some(steps) = expected {
                 let moves = solver.moves(&case).expect("in budget").expect("a way");
-                snake_maze::replay::check_path(&case, &moves, steps).expect("replays");
+                check_moves::<SnakeMaze>(&case, &moves, Some(steps)).expect("replays");
             }
         }
         reached += usize::from(expected.is_some());
@@ -213,14 +218,9 @@ fn guided_and_breadth_first_agree_at_the_judges_scale() {
             };
             let mut solver = Solver::new(&options);
             let moves = solver.moves(&case).expect("in budget");
-            assert_eq!(
-                moves.as_ref().map(Vec::len),
-                expected,
-                "{}",
-                case.to_input()
-            );
+            assert_eq!(moves.as_ref().map(Vec::len), expected, "{}", case);
             if let Some(moves) = moves {
-                snake_maze::replay::check_path(&case, &moves, moves.len()).expect("replays");
+                check_moves::<SnakeMaze>(&case, &moves, Some(moves.len())).expect("replays");
             }
         }
         reached += usize::from(expected.is_some());

@@ -2,19 +2,22 @@
 //! and replay itself rejects bad moves.
 
 use grid_common::Dir;
+use puzzle_frame::puzzle::Solve;
 use puzzle_frame::rng::Rng;
+use puzzle_frame::testkit::check_moves;
+use puzzle_frame::testkit::Testkit;
 use snake_maze::parse::parse_all;
 use snake_maze::reference;
-use snake_maze::replay::{check_path, replay};
+use snake_maze::replay::replay;
 use snake_maze::solve::{Options, Search, Solver, Store};
-use snake_maze::testkit::random_input;
+use snake_maze::SnakeMaze;
 
 #[test]
 fn every_path_replays_to_the_goal() {
     let mut paths = 0;
     for seed in 1000..1300 {
         let mut rng = Rng::new(seed);
-        let input = random_input(&mut rng, 8);
+        let input = SnakeMaze::random_input(&mut rng, 8);
         for case in parse_all(input.as_bytes()).expect("generated input parses") {
             for store in [Store::Auto, Store::Hashed, Store::Packed] {
                 for search in [Search::Guided, Search::Breadth] {
@@ -31,8 +34,8 @@ fn every_path_replays_to_the_goal() {
                     let steps = solver.count(&case).expect("same budget");
                     assert_eq!(steps, moves.as_ref().map(Vec::len));
                     if let (Some(steps), Some(moves)) = (steps, moves) {
-                        check_path(&case, &moves, steps)
-                            .unwrap_or_else(|e| panic!("{e}\n{}", case.to_input()));
+                        check_moves::<SnakeMaze>(&case, &moves, Some(steps))
+                            .unwrap_or_else(|e| panic!("{e}\n{}", case));
                         paths += 1;
                     }
                 }
@@ -58,9 +61,9 @@ fn replay_rejects_illegal_moves() {
     let tail = parse_all(b"2 1 2\n2 1\n1 1\n0\n").expect("parses");
     let err = replay(&tail[0], &[Dir::Up]).unwrap_err();
     assert_eq!(err.reason, "the head would enter the body");
-    assert!(check_path(case, &[Dir::Right], 1).is_err());
-    assert!(check_path(case, &[], 1).is_err());
-    assert!(check_path(case, &[Dir::Up, Dir::Left], 2).is_ok());
+    assert!(check_moves::<SnakeMaze>(case, &[Dir::Right], Some(1)).is_err());
+    assert!(check_moves::<SnakeMaze>(case, &[], Some(1)).is_err());
+    assert!(check_moves::<SnakeMaze>(case, &[Dir::Up, Dir::Left], Some(2)).is_ok());
 }
 
 /// Replay and the reference's `step` state the rules apart; they agree on every move of
@@ -71,7 +74,7 @@ fn replay_and_the_references_step_agree_move_by_move() {
     let mut illegal = 0;
     for seed in 0..400 {
         let mut rng = Rng::new(7000 + seed);
-        let input = random_input(&mut rng, 6);
+        let input = SnakeMaze::random_input(&mut rng, 6);
         for case in parse_all(input.as_bytes()).expect("generated input parses") {
             let mut moves: Vec<Dir> = Vec::new();
             let mut body = case.body().to_vec();
@@ -82,7 +85,7 @@ fn replay_and_the_references_step_agree_move_by_move() {
                 let replayed = replay(&case, &moves);
                 match (stepped, replayed) {
                     (Some(next), Ok(end)) => {
-                        assert_eq!(next, end.body, "{}{moves:?}", case.to_input());
+                        assert_eq!(next, end.body, "{}{moves:?}", case);
                         body = next;
                         legal += 1;
                     }
@@ -90,7 +93,7 @@ fn replay_and_the_references_step_agree_move_by_move() {
                         moves.pop();
                         illegal += 1;
                     }
-                    (s, r) => panic!("step {s:?}, replay {r:?}\n{}{moves:?}", case.to_input()),
+                    (s, r) => panic!("step {s:?}, replay {r:?}\n{}{moves:?}", case),
                 }
             }
         }

@@ -3,12 +3,15 @@
 //! answers at once.
 
 use puzzle_frame::budget::MemoryBudget;
+use puzzle_frame::puzzle::Solve;
 use puzzle_frame::rng::Rng;
+use puzzle_frame::testkit::check_moves;
+use puzzle_frame::testkit::Testkit;
 use snake_maze::case::Case;
-use snake_maze::parse::Cases;
-use snake_maze::replay::check_path;
+use snake_maze::parse::cases;
 use snake_maze::solve::{Limit, Options, Search, Solver, Store, TooManyStates};
-use snake_maze::testkit::{long_snake, random_input, trapped_snake};
+use snake_maze::testkit::{long_snake, trapped_snake};
+use snake_maze::SnakeMaze;
 
 const NOISE: &[u8] = b"0123456789 \n\r\t-+x#";
 
@@ -22,12 +25,12 @@ fn damaged_inputs_never_panic() {
     let mut solver = Solver::new(&options);
     for seed in 0..3000 {
         let mut rng = Rng::new(seed);
-        let mut bytes = random_input(&mut rng, 6).into_bytes();
+        let mut bytes = SnakeMaze::random_input(&mut rng, 6).into_bytes();
         let noise: Vec<&[u8]> = NOISE.chunks(1).collect();
         let edits = rng.range(1, 4);
         rng.damage(&mut bytes, &noise, edits);
         let lines = bytes.split(|&b| b == b'\n').count();
-        let mut cases = Cases::new(&bytes);
+        let mut cases = cases(&bytes);
         for case in cases.by_ref() {
             match case {
                 // An answer (its path replays, and it is the reference's where the
@@ -35,7 +38,7 @@ fn damaged_inputs_never_panic() {
                 Ok(case) => match solver.moves(&case) {
                     Ok(moves) => {
                         if let Some(moves) = &moves {
-                            check_path(&case, moves, moves.len())
+                            check_moves::<SnakeMaze>(&case, moves, Some(moves.len()))
                                 .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
                         }
                         if let Some(truth) = snake_maze::reference::search(&case, 20_000) {
@@ -81,7 +84,7 @@ fn a_long_snake_with_a_way_out_answers_at_once() {
         .expect("a way");
     // No move can be wasted: the head's distance to (1,1) is a lower bound.
     assert_eq!(moves.len(), head.row + head.col);
-    check_path(&case, &moves, moves.len()).expect("the moves replay");
+    check_moves::<SnakeMaze>(&case, &moves, Some(moves.len())).expect("the moves replay");
     let solution = solver.solve(&case, false).expect("within the limits");
     assert!(solution.states < 10_000, "{}", solution.states);
 }

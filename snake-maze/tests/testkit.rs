@@ -2,10 +2,12 @@
 
 use grid_common::Pos;
 use puzzle_frame::rng::Rng;
+use puzzle_frame::testkit::BenchInput;
+use puzzle_frame::testkit::Testkit;
 use snake_maze::case::Case;
 use snake_maze::parse::parse_all;
 use snake_maze::solve::{Options, Search, Solver};
-use snake_maze::testkit::{bench_inputs, bench_inputs_with_args, random_input, shrink_input};
+use snake_maze::SnakeMaze;
 
 /// A rough size: cases, stones, blocks and cells.
 fn size(cases: &[Case]) -> usize {
@@ -21,9 +23,9 @@ fn size(cases: &[Case]) -> usize {
 fn shrinking_gives_smaller_valid_inputs() {
     let mut total = 0;
     for seed in 0..50 {
-        let input = random_input(&mut Rng::new(seed), 6);
+        let input = SnakeMaze::random_input(&mut Rng::new(seed), 6);
         let cases = parse_all(input.as_bytes()).expect("generated input parses");
-        let smaller = shrink_input(&input);
+        let smaller = SnakeMaze::shrink_input(&input);
         total += smaller.len();
         for s in smaller {
             let shrunk = parse_all(s.as_bytes()).expect("shrunk input parses");
@@ -38,8 +40,11 @@ fn shrinking_gives_smaller_valid_inputs() {
 
 #[test]
 fn bench_inputs_are_what_they_say() {
-    let inputs = bench_inputs();
-    let names: Vec<&str> = inputs.iter().map(|(n, _)| n.as_str()).collect();
+    let inputs: Vec<BenchInput> = SnakeMaze::bench_inputs()
+        .into_iter()
+        .filter(|b| b.args.is_empty())
+        .collect();
+    let names: Vec<&str> = inputs.iter().map(|b| b.name.as_str()).collect();
     assert_eq!(
         names,
         [
@@ -51,7 +56,7 @@ fn bench_inputs_are_what_they_say() {
             "long-100-l1000"
         ]
     );
-    for (name, input) in &inputs {
+    for BenchInput { name, input, .. } in &inputs {
         let cases = parse_all(input.as_bytes()).expect("bench input parses");
         assert!(!cases.is_empty(), "{name}");
         if name.starts_with("cutoff") {
@@ -63,7 +68,7 @@ fn bench_inputs_are_what_they_say() {
     }
     // The five cut-off L = 8 lairs: (1,1) unreachable, 560k to 626k positions each for a
     // breadth-first search (the guided one sees at once that there is no way).
-    let cutoff = parse_all(inputs[0].1.as_bytes()).expect("parses");
+    let cutoff = parse_all(inputs[0].input.as_bytes()).expect("parses");
     assert_eq!(cutoff.len(), 5);
     let breadth = Options {
         search: Search::Breadth,
@@ -85,15 +90,21 @@ fn bench_inputs_are_what_they_say() {
             .expect("within the budget");
         assert_eq!((guided.steps, guided.states), (None, 1));
     }
-    assert_eq!(parse_all(inputs[1].1.as_bytes()).expect("parses").len(), 6);
-    let long = parse_all(inputs[5].1.as_bytes()).expect("parses");
+    assert_eq!(
+        parse_all(inputs[1].input.as_bytes()).expect("parses").len(),
+        6
+    );
+    let long = parse_all(inputs[5].input.as_bytes()).expect("parses");
     assert_eq!(long[0].body().len(), 1000);
 }
 
 #[test]
 fn bench_inputs_with_args_explore_in_full_with_each_store() {
-    let with_args = bench_inputs_with_args();
-    let names: Vec<&str> = with_args.iter().map(|(n, _, _)| n.as_str()).collect();
+    let with_args: Vec<BenchInput> = SnakeMaze::bench_inputs()
+        .into_iter()
+        .filter(|b| !b.args.is_empty())
+        .collect();
+    let names: Vec<&str> = with_args.iter().map(|b| b.name.as_str()).collect();
     assert_eq!(
         names,
         [
@@ -103,7 +114,7 @@ fn bench_inputs_with_args_explore_in_full_with_each_store() {
             "cutoff-l12-breadth-hashed"
         ]
     );
-    for (name, args, input) in &with_args {
+    for BenchInput { name, args, input } in &with_args {
         assert_eq!(args[..3], ["--search", "breadth", "--store"], "{name}");
         assert!(name.ends_with(args[3].as_str()), "{name}");
         assert_eq!(parse_all(input.as_bytes()).expect("parses").len(), 1);

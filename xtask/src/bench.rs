@@ -141,7 +141,7 @@ fn bench_crate(
     let inputs = (puzzle.kit.bench_inputs)()
         .into_iter()
         .map(
-            |puzzle_frame::puzzle::BenchInput {
+            |puzzle_frame::testkit::BenchInput {
                  name,
                  args,
                  input: text,

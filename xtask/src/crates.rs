@@ -4,8 +4,8 @@
 //! adds the line for a new crate to [`all`], and a test checks the list against the
 //! workspace's members.
 
-use puzzle_frame::puzzle::{BenchInput, JudgeCheck, Testkit};
 use puzzle_frame::rng::Rng;
+use puzzle_frame::testkit::{BenchInput, JudgeCheck, Testkit};
 
 use crate::Failure;
 

@@ -218,7 +218,7 @@ mod tests {
 
     /// A toy puzzle whose "binary" is `cat` and whose checker accepts any output whose
     /// first line is the expected file's first line.
-    fn first_line_puzzle(judge_check: Option<puzzle_frame::puzzle::JudgeCheck>) -> Puzzle {
+    fn first_line_puzzle(judge_check: Option<puzzle_frame::testkit::JudgeCheck>) -> Puzzle {
         Puzzle {
             name: "toy",
             judge_check,
@@ -240,7 +240,7 @@ mod tests {
         let cat = Path::new("/bin/cat");
         let by_lines = judge_folder(cat, &first_line_puzzle(None), &dir).unwrap();
         assert_eq!(by_lines, (2, 2), "line comparison: both differ");
-        let checker: puzzle_frame::puzzle::JudgeCheck = |input, expected, actual| {
+        let checker: puzzle_frame::testkit::JudgeCheck = |input, expected, actual| {
             assert!(input.starts_with(actual.lines().next().unwrap_or("")));
             match expected.lines().next() == actual.lines().next() {
                 true => Ok(()),

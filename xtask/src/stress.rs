@@ -497,11 +497,12 @@ mod tests {
                 let boards =
                     bloxorz::parse::parse_all(input.as_bytes()).map_err(|e| e.to_string())?;
                 for board in &boards {
-                    let rigid = board.to_input().replace('E', ".");
+                    let rigid = board.to_string().replace('E', ".");
                     let planted =
                         bloxorz::parse::parse_all(rigid.as_bytes()).map_err(|e| e.to_string())?;
                     let mut solver = bloxorz::solve::Solver::new(&Default::default());
-                    let planted = solver.count(&planted[0]).map_err(|e| e.to_string())?;
+                    let planted = puzzle_frame::puzzle::Solve::count(&mut solver, &planted[0])
+                        .map_err(|e| e.to_string())?;
                     let truth = bloxorz::reference::count(board);
                     if planted != truth {
                         return Err(format!("solver {planted:?}, reference {truth:?}"));

@@ -32,7 +32,7 @@ fn a_level_keeps_its_cells_and_lines() {
     assert_eq!(case.tile(Pos::new(1, 4)), Tile::Orange);
     assert_eq!(case.tile(Pos::new(9, 9)), Tile::Void);
     // The text it writes reads back as the same level.
-    let again = parse_all(case.to_input().as_bytes()).expect("reads back");
+    let again = parse_all(case.to_string().as_bytes()).expect("reads back");
     assert_eq!(&again[0], case);
 }
 

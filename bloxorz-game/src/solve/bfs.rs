@@ -21,7 +21,7 @@
 use super::board::{Board, Next};
 use super::keys::{keys, Press};
 use super::visited::Visited;
-use super::{Limit, TooManyStates};
+use super::{Limit, TooLarge};
 use crate::case::Move;
 use puzzle_frame::budget::Ledger;
 
@@ -42,10 +42,10 @@ pub(super) fn search<const RECORD: bool>(
     board: &Board,
     memory: &mut Ledger,
 ) -> Result<Option<Found>, Limit> {
-    let locals = board.locals().ok_or(Limit::Other(TooManyStates))?;
+    let locals = board.locals().ok_or(Limit::Other(TooLarge))?;
     let shift = 64 - locals.leading_zeros();
     if shift > 60 {
-        return Err(Limit::Other(TooManyStates));
+        return Err(Limit::Other(TooLarge));
     }
     let local_mask = (1u64 << shift) - 1;
     // How many table numbers fit above the local states.
@@ -94,7 +94,7 @@ pub(super) fn search<const RECORD: bool>(
                 } else {
                     let t = visited.table(next_mask, memory)?;
                     if u64::from(t) >= max_tables {
-                        return Err(Limit::Other(TooManyStates));
+                        return Err(Limit::Other(TooLarge));
                     }
                     t
                 };
@@ -105,8 +105,7 @@ pub(super) fn search<const RECORD: bool>(
                         "the search's queue",
                     )?;
                     if RECORD {
-                        let parent =
-                            u32::try_from(head).map_err(|_| Limit::Other(TooManyStates))?;
+                        let parent = u32::try_from(head).map_err(|_| Limit::Other(TooLarge))?;
                         memory.push(&mut links.parent, parent, "the path links")?;
                         memory.push(&mut links.code, code, "the path links")?;
                     }

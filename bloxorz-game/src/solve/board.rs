@@ -14,7 +14,7 @@
 //! **A switch** names each bridge cell at most once, so its actions commute: it is three
 //! disjoint masks, and pressing it maps a bridge mask `m` to `((m | on) & !off) ^ toggle`.
 
-use super::{Limit, TooManyStates};
+use super::{Limit, TooLarge};
 use crate::case::{Case, Effect, Tile};
 use grid_common::{Dir, Pos};
 use puzzle_frame::budget::Ledger;
@@ -83,7 +83,7 @@ impl Board {
         if tiles.len() >= NONE as usize
             && tiles.cells().iter().filter(|&&t| t != Tile::Void).count() >= NONE as usize
         {
-            return Err(Limit::Other(TooManyStates));
+            return Err(Limit::Other(TooLarge));
         }
         let mut number = memory.vec(what, tiles.len(), NONE)?;
         let mut cells = 0usize;

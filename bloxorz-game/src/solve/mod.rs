@@ -27,7 +27,10 @@ mod keys;
 pub mod visited;
 
 use crate::case::{Case, Move};
+use crate::parse::Cases;
+use crate::BloxorzGame;
 use puzzle_frame::budget::{Ledger, MemoryBudget, OverBudget};
+use puzzle_frame::puzzle::{OtherLimit, Solve, Solving};
 use std::fmt;
 
 /// The solver's settings.
@@ -38,17 +41,23 @@ pub struct Options {
 }
 
 /// Why the solver gave up on a level: the memory budget ([`Limit::Memory`]), or more
-/// states than 64-bit numbers hold ([`TooManyStates`]).
-pub type Limit = puzzle_frame::Limit<TooManyStates>;
+/// states than 64-bit numbers hold ([`TooLarge`]).
+pub type Limit = puzzle_frame::Limit<TooLarge>;
 
 /// The level has too many states to number them in 64 bits (an astronomically large board,
 /// or more bridge masks than the numbering leaves room for).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TooManyStates;
+pub struct TooLarge;
 
-impl fmt::Display for TooManyStates {
+impl fmt::Display for TooLarge {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "the level has too many states to number them in 64 bits")
+    }
+}
+
+impl OtherLimit for TooLarge {
+    fn short(&self) -> String {
+        "over the states the solver can number".to_string()
     }
 }
 
@@ -74,19 +83,25 @@ pub struct Solver {
 }
 
 impl Solver {
-    /// Holds the solver to `budget` from the next case on (the process's budget less what
-    /// it holds elsewhere: the input, the page).
-    pub fn set_budget(&mut self, budget: MemoryBudget) {
-        self.options.budget = budget;
-    }
-
     /// A solver with these settings.
     pub fn new(options: &Options) -> Solver {
         Solver { options: *options }
     }
+}
+
+impl Solve for Solver {
+    type Case = Case;
+    type Move = Move;
+    type OtherLimit = TooLarge;
+
+    /// Holds the solver to `budget` from the next case on (the process's budget less what
+    /// it holds elsewhere: the input, the page).
+    fn set_budget(&mut self, budget: MemoryBudget) {
+        self.options.budget = budget;
+    }
 
     /// The fewest arrow presses that solve the level, or `None` when no keys solve it.
-    pub fn count(&mut self, case: &Case) -> Result<Option<usize>, Limit> {
+    fn count(&mut self, case: &Case) -> Result<Option<usize>, Limit> {
         let mut ledger = Ledger::new(self.options.budget);
         let board = board::Board::new(case, &mut ledger)?;
         Ok(bfs::search::<false>(&board, &mut ledger)?.map(|found| found.presses))
@@ -96,9 +111,17 @@ impl Solver {
     /// selects the cube it moves when that is not the selected one (replayable from the
     /// start with the first split target selected); or `None` when no keys solve the
     /// level.
-    pub fn moves(&mut self, case: &Case) -> Result<Option<Vec<Move>>, Limit> {
+    fn moves(&mut self, case: &Case) -> Result<Option<Vec<Move>>, Limit> {
         let mut ledger = Ledger::new(self.options.budget);
         let board = board::Board::new(case, &mut ledger)?;
         Ok(bfs::search::<true>(&board, &mut ledger)?.map(|found| found.keys))
+    }
+}
+
+impl Solving for BloxorzGame {
+    type Solver = Solver;
+
+    fn solver(_: &Options, _: &Cases<'_>, budget: MemoryBudget) -> Result<Solver, Limit> {
+        Ok(Solver::new(&Options { budget }))
     }
 }

@@ -4,6 +4,7 @@ use super::Level;
 use crate::case::Effect;
 use grid_common::Pos;
 use puzzle_frame::rng::Rng;
+use puzzle_frame::testkit::BenchInput;
 
 /// A serpentine of corridors `height` rows high across a `size` x `size` board, each
 /// joined to the next at alternate ends by a gate of two absent bridge cells in the void
@@ -131,27 +132,18 @@ pub fn split_crossing(size: usize) -> Level {
 }
 
 /// The worst-case benchmark inputs, generated deterministically: (name, input).
-pub fn bench_inputs() -> Vec<(String, String)> {
+pub fn inputs() -> Vec<BenchInput> {
     let end = "0 0\n";
     let mut rng = Rng::new(1999);
     let serpentine = serpentine_gates(&mut rng, 200, 5, 8);
     let ring = toggled_ring(&mut rng, 200, 6, 400);
     let small_ring = toggled_ring(&mut rng, 60, 10, 200);
     vec![
-        ("serpentine-200-gates".to_string(), serpentine.text() + end),
-        ("toggled-ring-200-64-masks".to_string(), ring.text() + end),
-        (
-            "toggled-ring-60-1024-masks".to_string(),
-            small_ring.text() + end,
-        ),
-        (
-            "split-crossing-40".to_string(),
-            split_crossing(40).text() + end,
-        ),
-        (
-            "split-crossing-80".to_string(),
-            split_crossing(80).text() + end,
-        ),
+        BenchInput::new("serpentine-200-gates", serpentine.text() + end),
+        BenchInput::new("toggled-ring-200-64-masks", ring.text() + end),
+        BenchInput::new("toggled-ring-60-1024-masks", small_ring.text() + end),
+        BenchInput::new("split-crossing-40", split_crossing(40).text() + end),
+        BenchInput::new("split-crossing-80", split_crossing(80).text() + end),
     ]
 }
 
@@ -162,7 +154,7 @@ mod tests {
 
     #[test]
     fn bench_inputs_parse() {
-        for (name, input) in bench_inputs() {
+        for BenchInput { name, input, .. } in inputs() {
             let cases = parse_all(input.as_bytes()).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert_eq!(cases.len(), 1, "{name}");
         }

@@ -36,12 +36,15 @@ pub use estimate::empty_board_cost;
 pub use landmarks::LANDMARKS;
 
 use crate::case::{Board, Move, Query};
+use crate::parse::CasesOnBoard;
+use crate::{Case, Huarongdao};
 use astar::Scratch;
 use blank::{Bfs, BlankSearch};
 use buckets::Buckets;
 use grid_common::Dir;
 use itertools::Itertools;
 use puzzle_frame::budget::MemoryBudget;
+use puzzle_frame::puzzle::{OtherLimit, Solve, Solving};
 use std::fmt;
 use tables::{board_bytes, padded_board, Tables};
 
@@ -124,6 +127,12 @@ impl fmt::Display for TooLarge {
             f,
             "the board is too large (at most 2^29 cells with a border around it)"
         )
+    }
+}
+
+impl OtherLimit for TooLarge {
+    fn short(&self) -> String {
+        "over the board size the solver can number".to_string()
     }
 }
 
@@ -233,19 +242,6 @@ impl Solver {
         Ok(found)
     }
 
-    /// Holds the queries from now on to `budget` (the process's budget less what it holds
-    /// elsewhere: the input, the page); the board's tables are already made.
-    pub fn set_budget(&mut self, budget: MemoryBudget) {
-        self.budget = budget;
-    }
-
-    /// The bytes the solver keeps between queries: the board's tables, the per-query
-    /// arrays and the queues.
-    pub fn held_bytes(&self) -> u64 {
-        self.fixed_bytes
-            .saturating_add(self.scratch.queue_bytes() as u64)
-    }
-
     /// `Err` when a queue would have outgrown the budget (`what` grew it).
     fn queue_check(&mut self, what: &str) -> Result<(), Limit> {
         let held = self.scratch.queue_bytes() as u64;
@@ -295,6 +291,52 @@ impl Solver {
             }
         }
         path
+    }
+}
+
+/// The shared loop's view: a case is a query on the board the solver was built for.
+impl Solve for Solver {
+    type Case = Case;
+    type Move = Move;
+    type OtherLimit = TooLarge;
+
+    /// Holds the queries from now on to `budget` (the process's budget less what it holds
+    /// elsewhere: the input, the page); the board's tables are already made.
+    fn set_budget(&mut self, budget: MemoryBudget) {
+        self.budget = budget;
+    }
+
+    /// The bytes the solver keeps between queries: the board's tables, the per-query
+    /// arrays and the queues.
+    fn held_bytes(&self) -> u64 {
+        self.fixed_bytes
+            .saturating_add(self.scratch.queue_bytes() as u64)
+    }
+
+    fn count(&mut self, case: &Case) -> Result<Option<usize>, Limit> {
+        self.count(&case.query)
+    }
+
+    fn moves(&mut self, case: &Case) -> Result<Option<Vec<Move>>, Limit> {
+        self.moves(&case.query)
+    }
+}
+
+impl Solving for Huarongdao {
+    type Solver = Solver;
+
+    /// The board's tables, built once for every query the header announces.
+    fn solver(
+        options: &Options,
+        cases: &CasesOnBoard<'_>,
+        budget: MemoryBudget,
+    ) -> Result<Solver, Limit> {
+        let options = Options {
+            budget,
+            queries: cases.query_count(),
+            ..*options
+        };
+        Solver::new(cases.board(), &options)
     }
 }
 

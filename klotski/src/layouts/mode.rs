@@ -5,7 +5,7 @@ use std::io::Write;
 use puzzle_frame::cli::{Printing, RunResult, Stop};
 
 use super::{census_lines, Pieces, SHOWN};
-use crate::parse::Cases;
+use crate::parse::cases;
 use crate::render;
 use crate::solve::{Options, Solver};
 
@@ -18,7 +18,7 @@ pub fn hardest(
     input: &[u8],
     out: &mut dyn Write,
 ) -> RunResult {
-    for (number, case) in (1..).zip(Cases::new(input)) {
+    for (number, case) in (1..).zip(cases(input)) {
         let case = match case {
             Ok(case) => case,
             Err(e) => return Ok(Err(Stop::BadInput(e.to_string()))),

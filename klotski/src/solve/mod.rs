@@ -274,3 +274,57 @@ fn rebuild<const W: usize>(case: &Case, layout: &Layout, found: &Found<W>) -> Op
     }
     Some(moves)
 }
+
+/// The frame's view of the solver: its inherent methods (the solver's own code).
+impl puzzle_frame::puzzle::Solve for Solver {
+    type Case = Case;
+    type Move = Move;
+    type OtherLimit = TooManyStates;
+
+    fn set_budget(&mut self, budget: MemoryBudget) {
+        Solver::set_budget(self, budget);
+    }
+
+    fn count(&mut self, case: &Case) -> Result<Option<usize>, Limit> {
+        Solver::count(self, case)
+    }
+
+    fn moves(&mut self, case: &Case) -> Result<Option<Vec<Move>>, Limit> {
+        Solver::moves(self, case)
+    }
+}
+
+impl puzzle_frame::puzzle::OtherLimit for TooManyStates {
+    fn short(&self) -> String {
+        format!("over --max-states {}", self.0)
+    }
+}
+
+impl puzzle_frame::puzzle::Solving for crate::Klotski {
+    type Solver = Solver;
+
+    fn solver(
+        options: &crate::modes::Settings,
+        _: &crate::parse::Cases<'_>,
+        budget: MemoryBudget,
+    ) -> Result<Solver, Limit> {
+        Ok(Solver::new(&Options {
+            budget,
+            ..options.solver
+        }))
+    }
+
+    /// One search gives the moves and, with `--count`, what is reachable from the start.
+    fn solve(
+        solver: &mut Solver,
+        case: &Case,
+        _wants_moves: bool,
+    ) -> Result<puzzle_frame::Answer<Move>, Limit> {
+        let (moves, reach) = solver.answer(case)?;
+        Ok(puzzle_frame::Answer {
+            count: moves.as_ref().map(Vec::len),
+            moves,
+            notes: reach.iter().map(crate::format::reach_line).collect(),
+        })
+    }
+}

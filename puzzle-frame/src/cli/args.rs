@@ -16,6 +16,8 @@ pub struct Opt {
     pub value: Option<&'static str>,
     /// What it does, for `--help`.
     pub help: &'static str,
+    /// How many values follow the option: 0 for a flag, 1, or 2 (`--sweep R C`).
+    pub takes: usize,
 }
 
 impl Opt {
@@ -25,6 +27,7 @@ impl Opt {
             name,
             value: None,
             help,
+            takes: 0,
         }
     }
 
@@ -34,6 +37,18 @@ impl Opt {
             name,
             value: Some(value),
             help,
+            takes: 1,
+        }
+    }
+
+    /// An option that takes two values (`--sweep R C`), read as one value joined by a space
+    /// ([`Args::value`]).
+    pub const fn valued_pair(name: &'static str, values: &'static str, help: &'static str) -> Opt {
+        Opt {
+            name,
+            value: Some(values),
+            help,
+            takes: 2,
         }
     }
 }
@@ -134,6 +149,15 @@ pub fn parse_args<A: Into<OsString>>(
             return Err(format!("unknown option '{arg}'"));
         };
         match (opt.value, inline) {
+            (Some(values), _) if opt.takes == 2 => {
+                let mut next = || -> Result<String, String> {
+                    args.next()
+                        .transpose()?
+                        .ok_or_else(|| format!("{name} needs two values: {values}"))
+                };
+                let (first, second) = (next()?, next()?);
+                parsed.values.push((opt.name, format!("{first} {second}")));
+            }
             (Some(_), Some(value)) => parsed.values.push((opt.name, value)),
             (Some(_), None) => {
                 let value = args
@@ -238,6 +262,16 @@ mod tests {
             Err("invalid value 'x' for --rows".into())
         );
         assert_eq!(a.input_file(), Err("unexpected argument 'b'".into()));
+        let pair = Opt::valued_pair("--box", "R C", "a box");
+        let a = parse_args(args(&["--box", "3", "4", "in"]), &[pair]).unwrap();
+        assert_eq!(
+            (a.value(&pair), a.input_file()),
+            (Some("3 4"), Ok(Some("in")))
+        );
+        assert_eq!(
+            parse_args(args(&["--box", "3"]), &[pair]),
+            Err("--box needs two values: R C".into())
+        );
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! What the puzzle binaries share: typed options and their parser ([`args`]), the options
-//! every binary takes, reading the input, what is printed besides the answers
-//! ([`Printing`]), and the exit codes.
+//! every binary takes, read once into [`Settings`], reading the input, what is printed
+//! besides the answers ([`Printing`]), and the exit codes.
 //!
 //! The binaries stay thin: a [`Program`] parses the arguments, answers `--help` (its text
 //! built from the puzzle's own options and format plus the shared ones, written once here)
@@ -12,10 +12,12 @@ use crate::budget::MemoryBudget;
 mod args;
 mod printing;
 mod program;
+mod settings;
 
 pub use args::{options_help, parse_args, Args, Opt, HELP, VERSION};
 pub use printing::Printing;
 pub use program::Program;
+pub use settings::{Output, Settings};
 
 /// Every case answered (a judge's "no solution" answer is an answer).
 pub const EXIT_OK: u8 = 0;
@@ -47,8 +49,15 @@ pub const MAX_MEMORY: Opt = Opt::valued(
     "the memory budget (default 2G; K, M, G suffixes): what grows with the input is checked \
      against it before it is allocated; past it the run stops with exit code 1",
 );
+/// `--keep-going`: every binary takes it.
+pub const KEEP_GOING: Opt = Opt::flag(
+    "--keep-going",
+    "a case over a limit (--max-memory, or a limit option above) gets one line '? over \
+     LIMIT' in place of its answer and the run goes on with the next case; the exit code \
+     is then 1 at the end",
+);
 /// The options every puzzle binary takes besides its own, in `--help`'s order.
-pub const SHARED_OPTIONS: [Opt; 4] = [SHOW, SHOW_ALL, HTML, MAX_MEMORY];
+pub const SHARED_OPTIONS: [Opt; 5] = [SHOW, SHOW_ALL, HTML, MAX_MEMORY, KEEP_GOING];
 
 /// `--path`, with the puzzle's own words for what the line holds: the frame prints the line
 /// (see [`Printing`]), so every binary that has it spells it the same.
@@ -62,14 +71,6 @@ Exit codes: 0 every case answered (a \"no solution\" answer is an answer), 1 a l
 reached (--max-memory, or a limit option above) or the output could not be written,
 2 bad arguments or bad input; after 1 or 2 the answers of the cases before are printed.
 ";
-
-/// The `--max-memory` budget (the default when it is not given).
-pub fn memory_budget(args: &Args) -> Result<MemoryBudget, String> {
-    match args.value(&MAX_MEMORY) {
-        None => Ok(MemoryBudget::default()),
-        Some(text) => MemoryBudget::parse(text).map_err(|e| format!("{e} for --max-memory")),
-    }
-}
 
 /// Reads the whole input: the file, or standard input for `None`, once, held to `budget`
 /// ([`crate::read`]).
@@ -85,6 +86,14 @@ pub enum Stop {
     BadInput(String),
     /// A limit set on the command line was reached: the message (exit code 1).
     Limit(String),
+}
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stop::BadInput(message) | Stop::Limit(message) => f.write_str(message),
+        }
+    }
 }
 
 /// What a puzzle's run function returns: `Err` when writing failed, `Ok(Err(stop))` when it

@@ -2,75 +2,57 @@
 
 use std::io::{self, BufWriter, Write};
 
-use super::{memory_budget, path_option, Args, Stop, HTML, SHOW, SHOW_ALL};
+use super::{Output, Settings, Stop};
 use crate::budget::MemoryBudget;
 use crate::film::Film;
 use crate::html::HtmlPage;
-use crate::show::{self, ShowOptions, CAP_STEPS};
+use crate::show;
 
-/// What a binary prints besides the answers: the moves (`--path`), the steps (`--show`,
-/// `--show-all`), drawn by [`crate::show`] from each solution's [`Film`], and the page that
-/// plays every solution (`--html FILE`, [`crate::html`]), written by [`Printing::finish`].
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// The run's printing besides the answers: the flags ([`Output`]: the moves with `--path`,
+/// the steps with `--show`, drawn by [`crate::show`] from each solution's [`Film`]) and the
+/// page that plays every solution (`--html FILE`, [`crate::html`]), gathered case by case
+/// and written by [`Printing::finish`].
+#[derive(Clone, Debug)]
 pub struct Printing {
-    /// `--path`: a line with the moves after each answer.
-    pub path: bool,
-    /// `--show` (or `--show-all`): the board at each step after each answer.
-    pub show: bool,
-    /// How `--show` draws (the terminal width, `--show-all`).
-    pub show_options: ShowOptions,
-    /// `--html FILE`: the file, and the page gathered case by case.
-    pub html: Option<(String, HtmlPage)>,
-    /// `--max-memory`: the one budget of the whole process (the input, the solver, the
-    /// films and the page), which the answer loop shares out ([`crate::answer`]).
-    pub budget: MemoryBudget,
+    /// What to print (the flags).
+    pub output: Output,
+    /// The `--html` page gathered so far, held to its own budget.
+    page: Option<HtmlPage>,
 }
 
 impl Printing {
-    /// The `--path`, `--show`, `--show-all` flags (`--show-all` implies `--show`) and
-    /// `--html FILE`, the width from `COLUMNS`, and the `--max-memory` budget (the default
-    /// when the value does not parse: the binary reports that itself).
-    pub fn from_args(args: &Args) -> Printing {
-        let all = args.flag(&SHOW_ALL);
-        let budget = memory_budget(args).unwrap_or_default();
-        Printing {
-            path: args.flag(&path_option("")),
-            show: args.flag(&SHOW) || all,
-            show_options: ShowOptions::from_env(all),
-            html: args
-                .value(&HTML)
-                .map(|file| (file.to_string(), HtmlPage::new(budget))),
-            budget,
-        }
+    /// The printing `output` asks for, the page (if any) held to `budget` to begin with.
+    pub fn new(output: Output, budget: MemoryBudget) -> Printing {
+        let page = output.html.as_ref().map(|_| HtmlPage::new(budget));
+        Printing { output, page }
     }
 
-    /// True when each solution's film is drawn (`--show`) or gathered (`--html`).
-    pub fn wants_film(&self) -> bool {
-        self.show || self.html.is_some()
-    }
-
-    /// The steps a film must keep at each end (`--show` prints the first and last
-    /// [`CAP_STEPS`]), `None` for every step (`--show-all`, or the `--html` page).
-    pub fn film_ends(&self) -> Option<usize> {
-        (!self.show_options.all && self.html.is_none()).then_some(CAP_STEPS)
+    /// The printing the shared options ask for, the page held to their budget.
+    pub fn of(settings: &Settings) -> Printing {
+        Printing::new(settings.output.clone(), settings.budget)
     }
 
     /// The bytes the `--html` page holds so far.
     pub fn page_bytes(&self) -> u64 {
-        self.html.as_ref().map_or(0, |(_, page)| page.bytes())
+        self.page.as_ref().map_or(0, HtmlPage::bytes)
     }
 
     /// Holds the `--html` page to `budget` (the budget less what the process holds
     /// besides the page) from now on.
     pub fn set_page_budget(&mut self, budget: MemoryBudget) {
-        if let Some((_, page)) = &mut self.html {
+        if let Some(page) = &mut self.page {
             page.set_budget(budget);
         }
     }
 
     /// True when the moves themselves are needed, not only their number.
     pub fn wants_moves(&self) -> bool {
-        self.path || self.show || self.html.is_some()
+        self.output.wants_moves()
+    }
+
+    /// The steps a film must keep at each end ([`Output::film_ends`]).
+    pub fn film_ends(&self) -> Option<usize> {
+        self.output.film_ends()
     }
 
     /// Writes what the flags ask for after a solved case's answer line: the `path` line
@@ -85,20 +67,20 @@ impl Printing {
         path: &str,
         film: impl FnOnce() -> Result<Film, String>,
     ) -> io::Result<()> {
-        if self.path {
+        if self.output.path {
             writeln!(out, "{path}")?;
         }
-        if !self.show && self.html.is_none() {
+        if !self.output.wants_film() {
             return Ok(());
         }
         let film = film();
-        if self.show {
+        if self.output.show {
             match &film {
-                Ok(film) => show::write(out, film, &self.show_options)?,
+                Ok(film) => show::write(out, film, &self.output.show_options)?,
                 Err(e) => writeln!(out, "(cannot show the moves of {case}: {e})")?,
             }
         }
-        if let Some((_, page)) = &mut self.html {
+        if let Some(page) = &mut self.page {
             match &film {
                 Ok(film) => page.add_film(case, film),
                 Err(e) => page.add_note(case, &format!("cannot show the moves: {e}")),
@@ -110,7 +92,7 @@ impl Printing {
     /// Records a case without a solution for the `--html` page's picker, with its answer
     /// line (`-1`, `Impossible`); nothing is written to the output.
     pub fn no_solution(&mut self, case: &str, answer: &str) {
-        if let Some((_, page)) = &mut self.html {
+        if let Some(page) = &mut self.page {
             page.add_note(case, &format!("no solution ({answer})"));
         }
     }
@@ -120,7 +102,7 @@ impl Printing {
     /// written, or that left a case out for the memory budget, stops the run with a limit
     /// (exit 1) after every answer.
     pub fn finish(&mut self) -> Result<(), Stop> {
-        let Some((file, page)) = &self.html else {
+        let (Some(file), Some(page)) = (&self.output.html, &self.page) else {
             return Ok(());
         };
         let title = program_name();

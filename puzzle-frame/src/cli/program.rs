@@ -7,8 +7,8 @@ use std::process::ExitCode;
 use crate::budget::MemoryBudget;
 
 use super::{
-    memory_budget, options_help, parse_args, read_input, Args, Opt, RunResult, Stop,
-    EXIT_BAD_INPUT, EXIT_CODES_HELP, EXIT_LIMIT, EXIT_OK, HELP, SHARED_OPTIONS, VERSION,
+    options_help, parse_args, read_input, Args, Opt, RunResult, Settings, Stop, EXIT_BAD_INPUT,
+    EXIT_CODES_HELP, EXIT_LIMIT, EXIT_OK, HELP, SHARED_OPTIONS, VERSION,
 };
 
 /// A puzzle binary's command line: its name, what it does, its input and output format and
@@ -26,6 +26,22 @@ pub struct Program {
     pub format: &'static str,
     /// The binary's own options (`--path`, `--rows N`), before the shared ones.
     pub options: &'static [Opt],
+}
+
+/// A puzzle binary's [`Program`], its name and version from the calling crate's
+/// `Cargo.toml` (the package name is the binary's): `program! { about: "...", format: "...",
+/// options: &[PATH] }`.
+#[macro_export]
+macro_rules! program {
+    (about: $about:expr, format: $format:expr, options: $options:expr $(,)?) => {
+        $crate::cli::Program {
+            name: env!("CARGO_PKG_NAME"),
+            version: env!("CARGO_PKG_VERSION"),
+            about: $about,
+            format: $format,
+            options: $options,
+        }
+    };
 }
 
 impl Program {
@@ -58,13 +74,14 @@ impl Program {
     }
     /// Runs the program on the process's arguments and standard streams.
     ///
-    /// `configure` turns the parsed arguments into the run's options (an `Err` is a bad
-    /// argument, exit 2, reported before any input is read); `run` answers the input's
-    /// cases, writing to the buffered standard output.
+    /// The arguments are read once: the shared options into [`Settings`], then
+    /// `configure` reads the program's own (an `Err` is a bad argument, exit 2, reported
+    /// before any input is read; it may say that no input is read). `run` answers the
+    /// input's cases, writing to the buffered standard output.
     pub fn main<C>(
         &self,
-        configure: impl FnOnce(&Args) -> Result<C, String>,
-        run: impl FnOnce(C, &[u8], &mut dyn Write) -> RunResult,
+        configure: impl FnOnce(&Args, &mut Settings) -> Result<C, String>,
+        run: impl FnOnce(C, Settings, &[u8], &mut dyn Write) -> RunResult,
     ) -> ExitCode {
         let stdout = io::stdout();
         let mut out = BufWriter::new(stdout.lock());
@@ -87,8 +104,8 @@ impl Program {
         read: impl FnOnce(Option<&str>, MemoryBudget) -> Result<Vec<u8>, Stop>,
         out: &mut dyn Write,
         err: &mut dyn Write,
-        configure: impl FnOnce(&Args) -> Result<C, String>,
-        run: impl FnOnce(C, &[u8], &mut dyn Write) -> RunResult,
+        configure: impl FnOnce(&Args, &mut Settings) -> Result<C, String>,
+        run: impl FnOnce(C, Settings, &[u8], &mut dyn Write) -> RunResult,
     ) -> u8 {
         let bad_args = |err: &mut dyn Write, message: &str| {
             let _ = writeln!(err, "error: {message}");
@@ -106,23 +123,22 @@ impl Program {
             let line = writeln!(out, "{} {}", self.name, self.version);
             return finish(line.map(|()| Ok(())), out, err);
         }
-        let options = match configure(&args) {
+        let mut settings = match Settings::from_args(&args) {
+            Ok(settings) => settings,
+            Err(message) => return bad_args(err, &message),
+        };
+        let options = match configure(&args, &mut settings) {
             Ok(options) => options,
             Err(message) => return bad_args(err, &message),
         };
-        let file = match args.input_file() {
-            Ok(file) => file,
-            Err(message) => return bad_args(err, &message),
+        let input = match settings.reads_input {
+            false => Vec::new(),
+            true => match read(settings.file.as_deref(), settings.budget) {
+                Ok(input) => input,
+                Err(stop) => return finish(Ok(Err(stop)), out, err),
+            },
         };
-        let budget = match memory_budget(&args) {
-            Ok(budget) => budget,
-            Err(message) => return bad_args(err, &message),
-        };
-        let input = match read(file, budget) {
-            Ok(input) => input,
-            Err(stop) => return finish(Ok(Err(stop)), out, err),
-        };
-        let result = run(options, &input, out);
+        let result = run(options, settings, &input, out);
         finish(result, out, err)
     }
 }
@@ -193,8 +209,8 @@ mod tests {
             },
             &mut out,
             &mut err,
-            |a| Ok(a.parsed::<usize>(&TIMES)?.unwrap_or(1)),
-            |times, input, out| {
+            |a, _| Ok(a.parsed::<usize>(&TIMES)?.unwrap_or(1)),
+            |times, _, input, out| {
                 for line in String::from_utf8_lossy(input).lines() {
                     match line {
                         "bad" => return Ok(Err(Stop::BadInput("line: bad".into()))),
@@ -287,8 +303,8 @@ mod tests {
                 |_, _| Ok(input.as_bytes().to_vec()),
                 &mut Closed,
                 &mut err,
-                |_| Ok(()),
-                |(), input, out| {
+                |_, _| Ok(()),
+                |(), _, input, out| {
                     for line in String::from_utf8_lossy(input).lines() {
                         if line == "bad" {
                             return Ok(Err(Stop::BadInput("bad line".into())));

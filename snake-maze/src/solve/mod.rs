@@ -38,9 +38,12 @@ mod shaped;
 mod tables;
 
 use crate::case::{Case, Move};
+use crate::parse::Cases;
+use crate::SnakeMaze;
 use grid_common::Pos;
 use marks::{DenseMarks, HashedRuns, HashedRunsTagged};
 use puzzle_frame::budget::{Ledger, MemoryBudget};
+use puzzle_frame::puzzle::{OtherLimit, Solve, Solving};
 use shaped::Shapes;
 use std::fmt;
 use tables::{Board, NONE};
@@ -120,6 +123,12 @@ impl fmt::Display for TooManyStates {
     }
 }
 
+impl OtherLimit for TooManyStates {
+    fn short(&self) -> String {
+        format!("over --max-states {}", self.max_states)
+    }
+}
+
 /// What one search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
@@ -152,22 +161,6 @@ impl Solver {
     /// A solver with these settings.
     pub fn new(options: &Options) -> Solver {
         Solver { options: *options }
-    }
-
-    /// Holds the solver to `budget` from the next case on (the process's budget less what
-    /// it holds elsewhere: the input, the page).
-    pub fn set_budget(&mut self, budget: MemoryBudget) {
-        self.options.budget = budget;
-    }
-
-    /// The fewest moves for the head to reach (1,1), `None` when it cannot.
-    pub fn count(&mut self, case: &Case) -> Result<Option<usize>, Limit> {
-        Ok(self.solve(case, false)?.steps)
-    }
-
-    /// A shortest solution, `None` when the head cannot reach (1,1).
-    pub fn moves(&mut self, case: &Case) -> Result<Option<Vec<Move>>, Limit> {
-        Ok(self.solve(case, true)?.moves)
     }
 
     /// The search's full result, with the moves when `want_moves`.
@@ -226,6 +219,36 @@ impl Solver {
             store,
             bytes: ledger.used(),
         })
+    }
+}
+
+impl Solve for Solver {
+    type Case = Case;
+    type Move = Move;
+    type OtherLimit = TooManyStates;
+
+    /// Holds the solver to `budget` from the next case on (the process's budget less what
+    /// it holds elsewhere: the input, the page).
+    fn set_budget(&mut self, budget: MemoryBudget) {
+        self.options.budget = budget;
+    }
+
+    /// The fewest moves for the head to reach (1,1), `None` when it cannot.
+    fn count(&mut self, case: &Case) -> Result<Option<usize>, Limit> {
+        Ok(self.solve(case, false)?.steps)
+    }
+
+    /// A shortest solution, `None` when the head cannot reach (1,1).
+    fn moves(&mut self, case: &Case) -> Result<Option<Vec<Move>>, Limit> {
+        Ok(self.solve(case, true)?.moves)
+    }
+}
+
+impl Solving for SnakeMaze {
+    type Solver = Solver;
+
+    fn solver(options: &Options, _: &Cases<'_>, budget: MemoryBudget) -> Result<Solver, Limit> {
+        Ok(Solver::new(&Options { budget, ..*options }))
     }
 }
 

@@ -35,9 +35,12 @@ pub mod cut;
 pub mod plane;
 
 use crate::case::{Case, Move};
+use crate::parse::Cases;
+use crate::Bloxorz;
 use grid_common::Dir;
 use plane::Plane;
 use puzzle_frame::budget::{Ledger, MemoryBudget};
+use puzzle_frame::puzzle::{OtherLimit, Solve, Solving};
 use std::fmt;
 
 /// How far A* may go before the bidirectional search takes over (from scratch).
@@ -112,6 +115,12 @@ impl fmt::Display for TooLarge {
     }
 }
 
+impl OtherLimit for TooLarge {
+    fn short(&self) -> String {
+        "over the board size the solver can number".to_string()
+    }
+}
+
 /// The fast solver (see the module docs).
 #[derive(Clone, Debug)]
 pub struct Solver {
@@ -158,35 +167,6 @@ impl Solver {
             options: *options,
             kept: Kept::default(),
         }
-    }
-
-    /// Holds the solver to `budget` from the next case on (the process's budget less what
-    /// it holds elsewhere: the input, the page).
-    pub fn set_budget(&mut self, budget: MemoryBudget) {
-        self.options.budget = budget;
-    }
-
-    /// The bytes the solver keeps between cases: the last case's tables ([`Kept`]), which a
-    /// film drawn after the case must leave to it.
-    pub fn held_bytes(&self) -> u64 {
-        let kept = &self.kept;
-        let plane = kept.plane.as_ref().map_or(0, Plane::len);
-        let tables = kept.astar.capacity() * std::mem::size_of::<u16>()
-            + kept.states.capacity()
-            + kept.dirs.capacity();
-        (plane + tables) as u64
-    }
-
-    /// The fewest rolls from the start to standing on the target, or `None` when the
-    /// target cannot be reached.
-    pub fn count(&mut self, case: &Case) -> Result<Option<usize>, Limit> {
-        Ok(self.solve::<false>(case)?.map(|found| found.len))
-    }
-
-    /// A shortest sequence of rolls from the start to standing on the target, or `None`
-    /// when the target cannot be reached.
-    pub fn moves(&mut self, case: &Case) -> Result<Option<Vec<Move>>, Limit> {
-        Ok(self.solve::<true>(case)?.map(|found| found.rolls))
     }
 
     /// The answer, with the rolls when `RECORD`; the case's tables kept afterwards.
@@ -240,6 +220,49 @@ impl Solver {
             tables,
             bfs::WIDE_LEVEL,
         )?)
+    }
+}
+
+impl Solve for Solver {
+    type Case = Case;
+    type Move = Move;
+    type OtherLimit = TooLarge;
+
+    /// Holds the solver to `budget` from the next case on (the process's budget less what
+    /// it holds elsewhere: the input, the page).
+    fn set_budget(&mut self, budget: MemoryBudget) {
+        self.options.budget = budget;
+    }
+
+    /// The bytes the solver keeps between cases: the last case's tables ([`Kept`]), which a
+    /// film drawn after the case must leave to it.
+    fn held_bytes(&self) -> u64 {
+        let kept = &self.kept;
+        let plane = kept.plane.as_ref().map_or(0, Plane::len);
+        let tables = kept.astar.capacity() * std::mem::size_of::<u16>()
+            + kept.states.capacity()
+            + kept.dirs.capacity();
+        (plane + tables) as u64
+    }
+
+    /// The fewest rolls from the start to standing on the target, or `None` when the
+    /// target cannot be reached.
+    fn count(&mut self, case: &Case) -> Result<Option<usize>, Limit> {
+        Ok(self.solve::<false>(case)?.map(|found| found.len))
+    }
+
+    /// A shortest sequence of rolls from the start to standing on the target, or `None`
+    /// when the target cannot be reached.
+    fn moves(&mut self, case: &Case) -> Result<Option<Vec<Move>>, Limit> {
+        Ok(self.solve::<true>(case)?.map(|found| found.rolls))
+    }
+}
+
+impl Solving for Bloxorz {
+    type Solver = Solver;
+
+    fn solver(options: &Options, _: &Cases<'_>, budget: MemoryBudget) -> Result<Solver, Limit> {
+        Ok(Solver::new(&Options { budget, ..*options }))
     }
 }
 
