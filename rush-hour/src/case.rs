@@ -116,12 +116,12 @@ impl Case {
     pub fn exit_row(&self) -> usize {
         self.pieces[0].line
     }
+}
 
+impl fmt::Display for Case {
     /// The case in the input format: the board string and a line break.
-    pub fn to_input(&self) -> String {
-        let mut text = String::from_utf8_lossy(&self.text).into_owned();
-        text.push('\n');
-        text
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", String::from_utf8_lossy(&self.text))
     }
 }
 

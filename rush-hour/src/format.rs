@@ -1,23 +1,21 @@
 //! The output lines.
 
+//! The answer line is the frame's: the fewest moves (or steps), `0` when solved, `-1` when
+//! no solved board can be reached.
+
 use crate::case::Move;
+use crate::RushHour;
+use puzzle_frame::puzzle::Formatting;
 
-/// The answer line of a board (`number`, 1-based, is not printed): the fewest moves (or
-/// steps), `0` when solved, `-1` when no solved board can be reached.
-pub fn answer_line(_number: usize, moves: Option<usize>) -> String {
-    match moves {
-        Some(moves) => moves.to_string(),
-        None => "-1".to_string(),
+impl Formatting for RushHour {
+    /// The moves as `--path` prints them: `B+1 A+4` (an empty line for a solved board).
+    fn path_line(moves: &[Move]) -> String {
+        moves
+            .iter()
+            .map(Move::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
     }
-}
-
-/// The moves as `--path` prints them: `B+1 A+4` (an empty line for a solved board).
-pub fn path_line(moves: &[Move]) -> String {
-    moves
-        .iter()
-        .map(Move::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// The `--count` line: `cluster 4780` (the boards reachable from the board, itself
@@ -32,9 +30,9 @@ mod tests {
 
     #[test]
     fn lines() {
-        assert_eq!(answer_line(1, Some(51)), "51");
-        assert_eq!(answer_line(2, Some(0)), "0");
-        assert_eq!(answer_line(3, None), "-1");
+        assert_eq!(RushHour::answer_line(1, Some(51)), "51");
+        assert_eq!(RushHour::answer_line(2, Some(0)), "0");
+        assert_eq!(RushHour::answer_line(3, None), "-1");
         let moves = [
             Move {
                 letter: b'B',
@@ -45,8 +43,8 @@ mod tests {
                 by: -4,
             },
         ];
-        assert_eq!(path_line(&moves), "B+1 A-4");
-        assert_eq!(path_line(&[]), "");
+        assert_eq!(RushHour::path_line(&moves), "B+1 A-4");
+        assert_eq!(RushHour::path_line(&[]), "");
         assert_eq!(cluster_line(4780), "cluster 4780");
     }
 }

@@ -19,14 +19,16 @@
 //! - `testkit`: generators and checks for the tests, `cargo xtask stress` and `bench`.
 //!
 //! ```
+//! use puzzle_frame::puzzle::{Formatting, Solve};
 //! use rush_hour::solve::{Options, Solver};
+//! use rush_hour::RushHour;
 //!
 //! // B blocks A; B moves down one cell, then A drives out.
 //! let case = rush_hour::parse::board("ooooooAAooBoooooBooooooooooooooooooo").unwrap();
 //! let mut solver = Solver::new(&Options::default());
 //! assert_eq!(solver.count(&case), Ok(Some(2)));
 //! let moves = solver.moves(&case).unwrap().expect("solvable");
-//! assert_eq!(rush_hour::format::path_line(&moves), "B+1 A+4");
+//! assert_eq!(RushHour::path_line(&moves), "B+1 A+4");
 //! assert!(rush_hour::replay::replay(&case, &moves).unwrap().solved);
 //! ```
 
@@ -44,7 +46,8 @@ pub mod testkit;
 
 pub use case::{Case, Move};
 
-use puzzle_frame::cli::Opt;
+use puzzle_frame::cli::{path_option, Args, Opt, Program};
+use puzzle_frame::puzzle::{Binary, Puzzle};
 
 /// `--steps`: one-cell slides counted instead of moves.
 const STEPS: Opt = Opt::flag(
@@ -58,13 +61,12 @@ const COUNT: Opt = Opt::flag(
      moves, itself included (Fogleman's cluster size)",
 );
 
-/// Rush Hour, as the shared binary loop, the tests and `xtask` drive it.
+/// Rush Hour, as the shared binary loop, the tests and `xtask` drive it: each role's trait
+/// is implemented in its module (`parse`, `solve`, `format`, `render`, `testkit`).
 pub struct RushHour;
 
-impl puzzle_frame::Puzzle for RushHour {
-    const PROGRAM: puzzle_frame::cli::Program = puzzle_frame::cli::Program {
-        name: "rush-hour",
-        version: env!("CARGO_PKG_VERSION"),
+impl Puzzle for RushHour {
+    const PROGRAM: Program = puzzle_frame::program! {
         about: "Rush Hour, the fewest moves to drive the red car out",
         format: "\
 Input: one board per line, N*N characters row by row (N from 3 to 8): 'o' or '.' an
@@ -79,7 +81,7 @@ in the right edge of A's row).
 Output: for each board, the fewest moves, 0 when solved, -1 when it cannot be solved.
 ",
         options: &[
-            puzzle_frame::cli::path_option(
+            path_option(
                 "after each answer, a line with the moves: the piece and the cells it \
                  slides, + right or down, - left or up ('B+1 A+4'; empty when solved, \
                  nothing for -1)",
@@ -92,89 +94,15 @@ Output: for each board, the fewest moves, 0 when solved, -1 when it cannot be so
 
     type Case = Case;
     type Move = Move;
-    type Cases<'a> = parse::Cases<'a>;
     type Options = solve::Options;
-    type Solver = solve::Solver;
-    type OtherLimit = puzzle_frame::NoOtherLimit;
-    type ReplayError = replay::ReplayError;
 
-    fn options(
-        args: &puzzle_frame::cli::Args,
-        budget: puzzle_frame::budget::MemoryBudget,
-    ) -> Result<solve::Options, String> {
+    fn options(args: &Args) -> Result<solve::Options, String> {
         Ok(solve::Options {
-            budget,
             steps: args.flag(&STEPS),
             cluster: args.flag(&COUNT),
             ..solve::Options::default()
         })
     }
-
-    fn cases<'a>(
-        input: &'a [u8],
-        _options: &solve::Options,
-    ) -> Result<parse::Cases<'a>, puzzle_frame::cli::Stop> {
-        Ok(parse::Cases::new(input))
-    }
-
-    fn solver(
-        options: &solve::Options,
-        _cases: &parse::Cases<'_>,
-    ) -> Result<solve::Solver, solve::Limit> {
-        Ok(solve::Solver::new(options))
-    }
-
-    fn count(solver: &mut solve::Solver, case: &Case) -> Result<Option<usize>, solve::Limit> {
-        solver.count(case)
-    }
-
-    fn moves(solver: &mut solve::Solver, case: &Case) -> Result<Option<Vec<Move>>, solve::Limit> {
-        solver.moves(case)
-    }
-
-    /// One search gives the answer, the moves when wanted and the `--count` line.
-    fn solve(
-        solver: &mut solve::Solver,
-        case: &Case,
-        wants_moves: bool,
-    ) -> Result<puzzle_frame::Solution<Move>, solve::Limit> {
-        let answer = solver.solve(case, wants_moves)?;
-        Ok(puzzle_frame::Solution {
-            count: answer.distance,
-            moves: answer.moves,
-            notes: answer
-                .cluster
-                .map(format::cluster_line)
-                .into_iter()
-                .collect(),
-        })
-    }
-
-    fn reference_count(case: &Case) -> Option<usize> {
-        reference::count(case)
-    }
-
-    fn replay(case: &Case, moves: &[Move]) -> Result<bool, replay::ReplayError> {
-        replay::replay(case, moves).map(|r| r.solved)
-    }
-
-    fn answer_line(number: usize, answer: Option<usize>) -> String {
-        format::answer_line(number, answer)
-    }
-
-    fn path_line(moves: &[Move]) -> String {
-        format::path_line(moves)
-    }
-
-    fn set_budget(solver: &mut solve::Solver, budget: puzzle_frame::budget::MemoryBudget) {
-        solver.set_budget(budget);
-    }
-
-    fn film(
-        case: &Case,
-        moves: &[Move],
-        plan: puzzle_frame::film::FilmPlan,
-    ) -> Result<puzzle_frame::film::Film, replay::ReplayError> {
-        render::film(case, moves, plan)
-    }
 }
+
+impl Binary for RushHour {}

@@ -38,7 +38,7 @@ pub fn sweep_main() -> Option<ExitCode> {
         Ok(options) => options,
         Err(e) => return bad(e),
     };
-    let budget = match cli::memory_budget(&parsed) {
+    let budget = match cli::Settings::from_args(&parsed).map(|settings| settings.budget) {
         Ok(budget) => budget,
         Err(e) => return bad(e),
     };

@@ -8,57 +8,47 @@
 //! earliest cell in reading order at which it breaks a rule.
 
 use crate::case::{Case, Piece, MAX_SIZE, MIN_SIZE, RED_CAR};
+use crate::solve::Options;
+use crate::RushHour;
+use puzzle_frame::budget::MemoryBudget;
+use puzzle_frame::cli::Stop;
 use puzzle_frame::input::{describe_byte, InputError, Reader};
+use puzzle_frame::puzzle::Reading;
 
 /// The characters of a board other than the piece letters `A`..`Z`.
 pub const EMPTY_AND_WALL: &[u8] = b"o.x";
 
 /// The boards of an input, in order: `Ok(case)` each, until the end of the input; after an
 /// `Err` the iterator ends.
-pub struct Cases<'a> {
-    reader: Reader<'a>,
-    /// The number of the next board (1-based); `None` once the input is over.
-    next: Option<usize>,
+pub type Cases<'a> = puzzle_frame::input::Cases<'a, Case>;
+
+/// The boards of `input`, numbered from 1 in error messages.
+pub fn cases(input: &[u8]) -> Cases<'_> {
+    Cases::new(input, read_case, ())
 }
-
-impl<'a> Cases<'a> {
-    /// The boards of `input`, numbered from 1 in error messages.
-    pub fn new(input: &'a [u8]) -> Cases<'a> {
-        Cases {
-            reader: Reader::new(input),
-            next: Some(1),
-        }
-    }
-}
-
-impl Iterator for Cases<'_> {
-    type Item = Result<Case, InputError>;
-
-    fn next(&mut self) -> Option<Result<Case, InputError>> {
-        let number = self.next?;
-        self.reader.set_case(Some(number));
-        let read = loop {
-            let Some(line) = self.reader.line() else {
-                break None;
-            };
-            let text = trim_end(line.text);
-            if !text.is_empty() {
-                break Some(read_board(&self.reader, line.offset, text));
-            }
-        };
-        self.next = match read {
-            Some(Ok(_)) => Some(number + 1),
-            _ => None,
-        };
-        read
-    }
-}
-
-impl std::iter::FusedIterator for Cases<'_> {}
 
 /// Every board of `input`, or the first error.
 pub fn parse_all(input: &[u8]) -> Result<Vec<Case>, InputError> {
-    Cases::new(input).collect()
+    cases(input).collect()
+}
+
+impl Reading for RushHour {
+    type Cases<'a> = Cases<'a>;
+
+    fn cases<'a>(input: &'a [u8], _: &Options, _: MemoryBudget) -> Result<Cases<'a>, Stop> {
+        Ok(cases(input))
+    }
+}
+
+/// Reads the next board (skipping blank lines); `Ok(None)` at the end of the input.
+fn read_case(reader: &mut Reader<'_>, _: &()) -> Result<Option<Case>, InputError> {
+    while let Some(line) = reader.line() {
+        let text = trim_end(line.text);
+        if !text.is_empty() {
+            return read_board(reader, line.offset, text).map(Some);
+        }
+    }
+    Ok(None)
 }
 
 /// One board from a string (tests and generators): the case, or the error as text.

@@ -7,8 +7,10 @@
 
 use crate::case::{Case, Move};
 use crate::replay::{replay, ReplayError};
+use crate::RushHour;
 use grid_common::{Grid, Pos};
 use puzzle_frame::film::{Film, FilmBuilder, FilmPlan};
+use puzzle_frame::puzzle::Rendering;
 
 /// What each character of a frame means.
 pub const LEGEND: &[(char, &str)] = &[
@@ -19,9 +21,18 @@ pub const LEGEND: &[(char, &str)] = &[
     ('>', "the exit"),
 ];
 
-/// The solution `moves` as a film: the start, then the board after each move (the steps
-/// `plan` keeps); or the first illegal move.
-pub fn film(case: &Case, moves: &[Move], plan: FilmPlan) -> Result<Film, ReplayError> {
+impl Rendering for RushHour {
+    type ReplayError = ReplayError;
+
+    /// The solution `moves` as a film: the start, then the board after each move (the
+    /// steps `plan` keeps); or the first illegal move.
+    fn film(case: &Case, moves: &[Move], plan: FilmPlan) -> Result<Film, ReplayError> {
+        film(case, moves, plan)
+    }
+}
+
+/// The film of [`Rendering::film`].
+fn film(case: &Case, moves: &[Move], plan: FilmPlan) -> Result<Film, ReplayError> {
     let n = case.size();
     if let Err(over) = plan.board(n + 2, n + 2) {
         return Ok(Film::refused(over));

@@ -1,31 +1,19 @@
 //! Generators and checks shared by the tests, `cargo xtask stress` and `cargo xtask bench`.
 
 use crate::case::{Case, Move};
-use crate::format::{answer_line, path_line};
 use crate::parse::parse_all;
-use crate::solve::{Answer, Options, Solver, Store};
-use crate::{reference, replay};
-use puzzle_frame::puzzle::BenchInput;
+use crate::replay::{replay, ReplayError};
+use crate::solve::{Found, Options, Solver, Store};
+use crate::{reference, RushHour};
+use puzzle_frame::puzzle::Formatting;
 use puzzle_frame::rng::Rng;
+use puzzle_frame::testkit::{BenchInput, Testkit};
 
 /// The hardest wall-free board of Fogleman's database (51 moves, cluster 4780), as
 /// FORMAT.md section 5 quotes it.
 pub const HARDEST_51: &str = "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo";
 /// The hardest board of the database (60 moves, one wall), FORMAT.md section 1.
 pub const HARDEST_60: &str = "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM";
-
-/// A random valid input: one to four boards of side 3 to `max_size` (at most 8), see
-/// [`random_board`].
-pub fn random_input(rng: &mut Rng, max_size: usize) -> String {
-    let max_size = max_size.clamp(3, 8);
-    let mut text = String::new();
-    for _ in 0..rng.range(1, 4) {
-        let (size, blocked) = (rng.range(3, max_size), rng.chance(0.2));
-        text.push_str(&random_board(rng, size, blocked));
-        text.push('\n');
-    }
-    text
-}
 
 /// A random board of side `size`: walls on a share of the cells from none to one in ten,
 /// the red car (sometimes a truck) anywhere in a random row, then as many pieces as fit
@@ -93,33 +81,26 @@ pub fn board_with_tries(rng: &mut Rng, size: usize, blocked: bool, tries: usize)
 }
 
 /// One case's search with these settings.
-fn solve(case: &Case, options: Options) -> Result<Answer, String> {
+fn solve(case: &Case, options: Options) -> Result<Found, String> {
     Solver::new(&options)
         .solve(case, true)
         .map_err(|e| e.to_string())
 }
 
-/// Checks that `moves` replay legally to a solved board in `count` moves, each of one
-/// cell when `one_cell`.
+/// The frame's check (the moves replay legally to a solved board, `count` of them), and
+/// with `one_cell` that each slides one cell.
 pub fn check_moves(
     case: &Case,
     moves: &[Move],
     count: usize,
     one_cell: bool,
 ) -> Result<(), String> {
-    let line = path_line(moves);
-    let fail = |why: String| format!("the moves '{line}' {why}\n{}", case.to_input());
-    if moves.len() != count {
-        return Err(fail(format!("are {} moves, not {count}", moves.len())));
-    }
     if one_cell && moves.iter().any(|m| m.by.abs() != 1) {
-        return Err(fail("are not one-cell steps".to_string()));
+        let line = RushHour::path_line(moves);
+        return Err(format!("the moves '{line}' are not one-cell steps\n{case}"));
     }
-    let replayed = replay::replay(case, moves).map_err(|e| fail(format!("do not replay: {e}")))?;
-    match replayed.solved {
-        true => Ok(()),
-        false => Err(fail("do not solve the board".to_string())),
-    }
+    puzzle_frame::testkit::check_moves::<RushHour>(case, moves, Some(count))
+        .map_err(|e| format!("{e}\n{case}"))
 }
 
 /// Checks one case: the solver (both visited sets, moves and steps) against the reference
@@ -141,81 +122,25 @@ pub fn check_case(case: &Case) -> Result<(), String> {
             if answer.distance != slow {
                 return Err(format!(
                     "the solver ({what}, {store:?}) says {} but the reference says {}\n{}",
-                    answer_line(1, answer.distance),
-                    answer_line(1, slow),
-                    case.to_input()
+                    RushHour::answer_line(1, answer.distance),
+                    RushHour::answer_line(1, slow),
+                    case
                 ));
             }
             if answer.cluster.is_some_and(|k| k != cluster) {
                 return Err(format!(
                     "the solver ({store:?}) counts a cluster of {:?}, the reference {cluster}\n{}",
-                    answer.cluster,
-                    case.to_input()
+                    answer.cluster, case
                 ));
             }
             match (answer.moves, answer.distance) {
                 (Some(moves), Some(count)) => check_moves(case, &moves, count, steps)?,
                 (None, None) => {}
-                (moves, _) => return Err(format!("moves {moves:?} for {}", case.to_input())),
+                (moves, _) => return Err(format!("moves {moves:?} for {case}")),
             }
         }
     }
     Ok(())
-}
-
-/// Solves every case with the solver and the reference and replays every path;
-/// `Ok(number of cases checked)` or `Err(what disagreed, in words)`.
-pub fn check_input(input: &str) -> Result<usize, String> {
-    let cases = parse_all(input.as_bytes()).map_err(|e| format!("bad input: {e}"))?;
-    for (i, case) in cases.iter().enumerate() {
-        check_case(case).map_err(|e| format!("case {}: {e}", i + 1))?;
-    }
-    Ok(cases.len())
-}
-
-/// Smaller valid inputs derived from `input`: each board alone, a board with one piece
-/// other than `A` or one wall taken off.
-pub fn shrink_input(input: &str) -> Vec<String> {
-    let Ok(cases) = parse_all(input.as_bytes()) else {
-        return Vec::new();
-    };
-    let texts: Vec<String> = cases.iter().map(Case::to_input).collect();
-    let mut out = Vec::new();
-    if texts.len() > 1 {
-        out.extend(texts.iter().cloned());
-    }
-    for (i, text) in texts.iter().enumerate() {
-        let bytes = text.trim_end().as_bytes();
-        let mut removable: Vec<u8> = bytes
-            .iter()
-            .copied()
-            .filter(|&b| b != b'A' && b != b'o' && b != b'.')
-            .collect();
-        removable.sort_unstable();
-        removable.dedup();
-        for gone in removable {
-            // Every cell of a piece letter, or one wall at a time.
-            let spots: Vec<Vec<usize>> = match gone {
-                b'x' => bytes
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, &b)| b == b'x')
-                    .map(|(k, _)| vec![k])
-                    .collect(),
-                _ => vec![(0..bytes.len()).filter(|&k| bytes[k] == gone).collect()],
-            };
-            for spot in spots {
-                let mut smaller = bytes.to_vec();
-                for k in spot {
-                    smaller[k] = b'o';
-                }
-                let mut all = texts.clone();
-                all[i] = String::from_utf8_lossy(&smaller).into_owned() + "\n";
-                out.push(all.concat());
-            }
-        }
-    }
-    out
 }
 
 /// `count` random boards of side `size` (a deterministic stream), one per line.
@@ -234,66 +159,132 @@ pub fn sparse_boards(seed: u64, size: usize, count: usize, blocked: bool, tries:
         .collect()
 }
 
-/// The benchmark inputs, generated deterministically: the database's two hardest boards
-/// (51 and 60 moves) 500 times each (per-board time = total / 1000), plain, with `--path`
-/// and with `--count`; random 6x6 boards; sparse 8x8 boards with `--count` (whole
-/// clusters of up to 100,000 boards); unsolvable sparse 8x8 boards (the search exhausts
-/// clusters of up to a million boards). Random 8x8 boards of middling density have
-/// clusters of tens of millions of boards: those meet the memory budget, not a benchmark.
-pub fn bench_inputs() -> Vec<BenchInput> {
-    let hard = format!("{HARDEST_51}\n{HARDEST_60}\n").repeat(500);
-    vec![
-        BenchInput::new("hardest-51-60-x1000", hard.clone()),
-        BenchInput::new("hardest-path-x1000", hard.clone()).with_args(&["--path"]),
-        BenchInput::new("hardest-count-x1000", hard).with_args(&["--count"]),
-        BenchInput::new("random-6x6-2000", random_boards(6, 6, 2000, false)),
-        BenchInput::new("sparse-8x8-50-count", sparse_boards(8, 8, 50, false, 6))
-            .with_args(&["--count"]),
-        BenchInput::new("unsolvable-8x8-50", sparse_boards(88, 8, 50, true, 8)),
-    ]
-}
-
-/// The generators and checks above, as `xtask` and the tests drive every puzzle.
-impl puzzle_frame::puzzle::Testkit for crate::RushHour {
+/// The generators and checks, as `xtask` and the tests drive every puzzle.
+impl Testkit for RushHour {
+    /// A random valid input: one to four boards of side 3 to `max_size` (at most 8), see
+    /// [`random_board`].
     fn random_input(rng: &mut Rng, max_size: usize) -> String {
-        random_input(rng, max_size)
+        let max_size = max_size.clamp(3, 8);
+        let mut text = String::new();
+        for _ in 0..rng.range(1, 4) {
+            let (size, blocked) = (rng.range(3, max_size), rng.chance(0.2));
+            text.push_str(&random_board(rng, size, blocked));
+            text.push('\n');
+        }
+        text
     }
 
+    /// Solves every case with the solver and the reference and replays every path;
+    /// `Ok(number of cases checked)` or `Err(what disagreed, in words)`.
     fn check_input(input: &str) -> Result<usize, String> {
-        check_input(input)
+        let cases = parse_all(input.as_bytes()).map_err(|e| format!("bad input: {e}"))?;
+        for (i, case) in cases.iter().enumerate() {
+            check_case(case).map_err(|e| format!("case {}: {e}", i + 1))?;
+        }
+        Ok(cases.len())
     }
 
+    /// Smaller valid inputs derived from `input`: each board alone, a board with one piece
+    /// other than `A` or one wall taken off.
     fn shrink_input(input: &str) -> Vec<String> {
-        shrink_input(input)
+        let Ok(cases) = parse_all(input.as_bytes()) else {
+            return Vec::new();
+        };
+        let texts: Vec<String> = cases.iter().map(Case::to_string).collect();
+        let mut out = Vec::new();
+        if texts.len() > 1 {
+            out.extend(texts.iter().cloned());
+        }
+        for (i, text) in texts.iter().enumerate() {
+            let bytes = text.trim_end().as_bytes();
+            let mut removable: Vec<u8> = bytes
+                .iter()
+                .copied()
+                .filter(|&b| b != b'A' && b != b'o' && b != b'.')
+                .collect();
+            removable.sort_unstable();
+            removable.dedup();
+            for gone in removable {
+                // Every cell of a piece letter, or one wall at a time.
+                let spots: Vec<Vec<usize>> = match gone {
+                    b'x' => bytes
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, &b)| b == b'x')
+                        .map(|(k, _)| vec![k])
+                        .collect(),
+                    _ => vec![(0..bytes.len()).filter(|&k| bytes[k] == gone).collect()],
+                };
+                for spot in spots {
+                    let mut smaller = bytes.to_vec();
+                    for k in spot {
+                        smaller[k] = b'o';
+                    }
+                    let mut all = texts.clone();
+                    all[i] = String::from_utf8_lossy(&smaller).into_owned() + "\n";
+                    out.push(all.concat());
+                }
+            }
+        }
+        out
     }
 
+    /// The benchmark inputs, generated deterministically: the database's two hardest boards
+    /// (51 and 60 moves) 500 times each (per-board time = total / 1000), plain, with `--path`
+    /// and with `--count`; random 6x6 boards; sparse 8x8 boards with `--count` (whole
+    /// clusters of up to 100,000 boards); unsolvable sparse 8x8 boards (the search exhausts
+    /// clusters of up to a million boards). Random 8x8 boards of middling density have
+    /// clusters of tens of millions of boards: those meet the memory budget, not a benchmark.
     fn bench_inputs() -> Vec<BenchInput> {
-        bench_inputs()
+        let hard = format!("{HARDEST_51}\n{HARDEST_60}\n").repeat(500);
+        vec![
+            BenchInput::new("hardest-51-60-x1000", hard.clone()),
+            BenchInput::new("hardest-path-x1000", hard.clone()).with_args(&["--path"]),
+            BenchInput::new("hardest-count-x1000", hard).with_args(&["--count"]),
+            BenchInput::new("random-6x6-2000", random_boards(6, 6, 2000, false)),
+            BenchInput::new("sparse-8x8-50-count", sparse_boards(8, 8, 50, false, 6))
+                .with_args(&["--count"]),
+            BenchInput::new("unsolvable-8x8-50", sparse_boards(88, 8, 50, true, 8)),
+        ]
+    }
+
+    fn reference_count(case: &Case) -> Option<usize> {
+        reference::count(case)
+    }
+
+    fn replay(case: &Case, moves: &[Move]) -> Result<bool, ReplayError> {
+        replay(case, moves).map(|r| r.solved)
+    }
+
+    /// `B+1 A+4` back into moves.
+    fn moves_of(path_line: &str) -> Option<Vec<Move>> {
+        path_line.split_whitespace().map(Move::parse).collect()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use puzzle_frame::puzzle::Solve;
 
     #[test]
     fn shrinking_gives_smaller_valid_inputs() {
         let input = "ooBoAABoxoooCCoo\nAABooBooo\n";
-        let smaller = shrink_input(input);
+        let smaller = RushHour::shrink_input(input);
         // Each board alone; B, C and the wall off the first; B off the second.
         assert_eq!(smaller.len(), 2 + 3 + 1);
         for text in &smaller {
-            assert!(check_input(text).is_ok_and(|n| n >= 1), "{text}");
+            assert!(RushHour::check_input(text).is_ok_and(|n| n >= 1), "{text}");
         }
         assert!(smaller.contains(&"ooBoAABoooooCCoo\nAABooBooo\n".to_string()));
-        assert!(shrink_input("garbage").is_empty());
+        assert!(RushHour::shrink_input("garbage").is_empty());
     }
 
     #[test]
     fn random_inputs_are_valid_and_blocked_boards_unsolvable() {
         let mut rng = Rng::new(9);
         for size in [3, 4, 6, 8] {
-            let input = random_input(&mut rng, size);
+            let input = RushHour::random_input(&mut rng, size);
             assert!(
                 parse_all(input.as_bytes()).is_ok_and(|c| !c.is_empty()),
                 "{input}"
@@ -304,7 +295,7 @@ mod tests {
         for case in parse_all(boards.as_bytes()).unwrap() {
             let answer = Solver::new(&Options::default()).count(&case).unwrap();
             unsolvable += usize::from(answer.is_none());
-            assert!(answer.is_none() || answer == Some(0), "{}", case.to_input());
+            assert!(answer.is_none() || answer == Some(0), "{case}");
         }
         assert!(unsolvable >= 50, "{unsolvable} of 100");
     }

@@ -1,8 +1,10 @@
-//! The solver against the brute-force reference, with every path replayed.
+//! The solver against the brute-force reference (moves, steps and clusters, both visited
+//! sets), with every path replayed.
 
 use puzzle_frame::rng::Rng;
-
-use rush_hour::testkit::{check_input, random_boards, random_input};
+use puzzle_frame::testkit::Testkit;
+use rush_hour::testkit::random_boards;
+use rush_hour::RushHour;
 
 /// Random inputs of one to four boards of different sizes (state left over from a previous
 /// board would show), sides up to `max_size`.
@@ -10,8 +12,8 @@ fn random_inputs(seed: u64, count: usize, max_size: usize) {
     let mut rng = Rng::new(seed);
     let mut cases = 0;
     for _ in 0..count {
-        let input = random_input(&mut rng, max_size);
-        match check_input(&input) {
+        let input = RushHour::random_input(&mut rng, max_size);
+        match RushHour::check_input(&input) {
             Ok(n) => cases += n,
             Err(e) => panic!("{e}\ninput:\n{input}"),
         }
@@ -38,6 +40,6 @@ fn boards_up_to_6() {
 fn unsolvable_boards() {
     for size in [4, 5] {
         let input = random_boards(size as u64, size, 200, true);
-        assert_eq!(check_input(&input), Ok(200));
+        assert_eq!(RushHour::check_input(&input), Ok(200));
     }
 }

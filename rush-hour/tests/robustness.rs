@@ -1,40 +1,22 @@
-//! Mangled inputs never panic the library: they parse to boards that the solver answers as
-//! the reference does, or to an error that points inside the input; a board whose search
-//! passes the memory budget is a limit, never an abort.
+//! Limits and hostile input: mangled inputs are answered as the reference answers them or
+//! refused with an error inside the input; a board whose search passes the memory budget
+//! is a limit, never an abort, and the binary stops there after the earlier answers.
 
 use puzzle_frame::budget::MemoryBudget;
-use puzzle_frame::rng::Rng;
+use puzzle_frame::puzzle::Solve;
+use puzzle_frame::testkit::mangled_inputs;
 use rush_hour::parse::parse_all;
 use rush_hour::solve::{Options, Solver, Store};
-use rush_hour::testkit::{random_boards, random_input, HARDEST_51};
+use rush_hour::testkit::{random_boards, HARDEST_51};
+use rush_hour::RushHour;
 
 #[test]
-fn mangled_inputs_are_errors_or_boards() {
-    let mut rng = Rng::new(77);
-    let noise: Vec<&[u8]> = b"ABCZxo.Oa \t\r\n-+?\xff".chunks(1).collect();
-    let (mut errors, mut boards) = (0, 0);
-    for _ in 0..3000 {
-        let mut bytes = random_input(&mut rng, 4).into_bytes();
-        let edits = rng.range(1, 3);
-        rng.damage(&mut bytes, &noise, edits);
-        match parse_all(&bytes) {
-            Ok(parsed) => {
-                let mut solver = Solver::new(&Options::default());
-                for board in &parsed {
-                    let truth = rush_hour::reference::count(board);
-                    assert_eq!(solver.count(board), Ok(truth), "{}", board.to_input());
-                    boards += 1;
-                }
-            }
-            Err(e) => {
-                assert!(e.line >= 1 && e.column >= 1, "{e}");
-                errors += 1;
-            }
-        }
-    }
+fn mangled_inputs_are_errors_or_answers() {
+    let noise = b"ABCZxo.Oa \t\r\n-+?\xff";
+    let (errors, answered) = mangled_inputs::<RushHour>(77, 3000, 4, noise, &[]);
     assert!(
-        errors > 500 && boards > 200,
-        "{errors} errors, {boards} boards"
+        errors > 500 && answered > 200,
+        "{errors} errors, {answered} boards"
     );
 }
 
@@ -67,7 +49,33 @@ fn large_clusters_fit_a_modest_budget() {
         ..Options::default()
     });
     for case in parse_all(input.as_bytes()).unwrap() {
-        let answer = solver.solve(&case, true).expect("fits");
-        assert!(answer.cluster.is_some_and(|k| k >= 1));
+        let found = solver.solve(&case, true).expect("fits");
+        assert!(found.cluster.is_some_and(|k| k >= 1));
     }
+}
+
+/// Runs the binary with `args` on `input`: its exit code, standard output and error.
+fn run(args: &[&str], input: &str) -> (Option<i32>, String, String) {
+    let binary = env!("CARGO_BIN_EXE_rush-hour").as_ref();
+    let output = puzzle_frame::transcript::run(binary, args, input.as_bytes()).expect("run");
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).expect("UTF-8");
+    (
+        output.status.code(),
+        text(output.stdout),
+        text(output.stderr),
+    )
+}
+
+#[test]
+fn the_binary_stops_at_the_memory_budget_after_the_earlier_answers() {
+    let input = format!("AABooBooo\n{HARDEST_51}\nAABooBooo\n");
+    let (code, out, err) = run(&["--max-memory", "64K"], &input);
+    assert_eq!((code, out.as_str()), (Some(1), "2\n"));
+    assert!(err.starts_with("error: case 2: "), "{err}");
+    assert!(err.contains("memory budget of 64.0 KiB"), "{err}");
+    let (code, out, _) = run(&["--max-memory", "64K", "--keep-going"], &input);
+    assert_eq!(
+        (code, out.as_str()),
+        (Some(1), "2\n? over --max-memory 64.0 KiB\n2\n")
+    );
 }

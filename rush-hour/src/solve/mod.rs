@@ -23,7 +23,11 @@ pub mod visited;
 
 use crate::board::{Layout, Packed};
 use crate::case::{Case, Move};
+use crate::format::cluster_line;
+use crate::parse::Cases;
+use crate::RushHour;
 use puzzle_frame::budget::{Ledger, MemoryBudget, OverBudget};
+use puzzle_frame::puzzle::{Answer, NoOtherLimit, Solve, Solving};
 use visited::{state_count, Visited, DENSE_AUTO_MAX};
 
 /// Which visited set the search uses.
@@ -52,11 +56,11 @@ pub struct Options {
 }
 
 /// Why the solver gave up on a case: only the memory budget.
-pub type Limit = puzzle_frame::Limit<puzzle_frame::NoOtherLimit>;
+pub type Limit = puzzle_frame::Limit<NoOtherLimit>;
 
 /// What one search found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Answer {
+pub struct Found {
     /// The fewest moves (or steps), `None` when no solved board can be reached.
     pub distance: Option<usize>,
     /// A shortest solution, when asked for and one exists.
@@ -78,24 +82,9 @@ impl Solver {
         Solver { options: *options }
     }
 
-    /// Holds the solver to `budget` from the next case on.
-    pub fn set_budget(&mut self, budget: MemoryBudget) {
-        self.options.budget = budget;
-    }
-
-    /// The fewest moves to a solved board, or `None` when there is none.
-    pub fn count(&mut self, case: &Case) -> Result<Option<usize>, Limit> {
-        Ok(self.solve(case, false)?.distance)
-    }
-
-    /// A shortest solution, or `None` when there is none.
-    pub fn moves(&mut self, case: &Case) -> Result<Option<Vec<Move>>, Limit> {
-        Ok(self.solve(case, true)?.moves)
-    }
-
     /// One search: the distance, the moves when `wants_moves`, the cluster with
     /// [`Options::cluster`].
-    pub fn solve(&mut self, case: &Case, wants_moves: bool) -> Result<Answer, Limit> {
+    pub fn solve(&mut self, case: &Case, wants_moves: bool) -> Result<Found, Limit> {
         let layout = Layout::new(case);
         if layout.pieces.len() <= u64::PIECES {
             self.search::<u64>(&layout, wants_moves)
@@ -105,7 +94,7 @@ impl Solver {
     }
 
     /// [`Solver::solve`] with states packed in `P`.
-    fn search<P: Packed>(&self, layout: &Layout, wants_moves: bool) -> Result<Answer, Limit> {
+    fn search<P: Packed>(&self, layout: &Layout, wants_moves: bool) -> Result<Found, Limit> {
         let mut ledger = Ledger::new(self.options.budget);
         let mut search = Search::<P>::new(layout, &self.options, wants_moves, &mut ledger)?;
         let goal = search.run(&mut ledger)?;
@@ -113,10 +102,49 @@ impl Solver {
             (true, Some(goal)) => Some(search.path(goal, &mut ledger)?),
             _ => None,
         };
-        Ok(Answer {
+        Ok(Found {
             distance: goal.map(|g| g.depth),
             moves,
             cluster: self.options.cluster.then_some(search.queue.len()),
+        })
+    }
+}
+
+impl Solve for Solver {
+    type Case = Case;
+    type Move = Move;
+    type OtherLimit = NoOtherLimit;
+
+    /// Holds the solver to `budget` from the next case on.
+    fn set_budget(&mut self, budget: MemoryBudget) {
+        self.options.budget = budget;
+    }
+
+    /// The fewest moves to a solved board, or `None` when there is none.
+    fn count(&mut self, case: &Case) -> Result<Option<usize>, Limit> {
+        Ok(self.solve(case, false)?.distance)
+    }
+
+    /// A shortest solution, or `None` when there is none.
+    fn moves(&mut self, case: &Case) -> Result<Option<Vec<Move>>, Limit> {
+        Ok(self.solve(case, true)?.moves)
+    }
+}
+
+impl Solving for RushHour {
+    type Solver = Solver;
+
+    fn solver(options: &Options, _: &Cases<'_>, budget: MemoryBudget) -> Result<Solver, Limit> {
+        Ok(Solver::new(&Options { budget, ..*options }))
+    }
+
+    /// One search gives the answer, the moves when wanted and the `--count` line.
+    fn solve(solver: &mut Solver, case: &Case, wants_moves: bool) -> Result<Answer<Move>, Limit> {
+        let found = solver.solve(case, wants_moves)?;
+        Ok(Answer {
+            count: found.distance,
+            moves: found.moves,
+            notes: found.cluster.map(cluster_line).into_iter().collect(),
         })
     }
 }
@@ -260,7 +288,7 @@ mod tests {
     use super::*;
     use crate::parse::board;
 
-    fn answer(text: &str, options: Options) -> Answer {
+    fn answer(text: &str, options: Options) -> Found {
         Solver::new(&options)
             .solve(&board(text).expect("a valid board"), true)
             .expect("fits")
