@@ -217,7 +217,7 @@ pub fn run(
             })
             .collect();
         while handles.iter().any(|h| !h.is_finished()) {
-            std::thread::sleep(Duration::from_millis(200));
+            std::thread::sleep(Duration::from_millis(10));
             let done = shared.seeds_done.load(Ordering::Relaxed);
             progress(&Progress {
                 seeds_done: seeds_before + done,
