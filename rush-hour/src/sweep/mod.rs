@@ -49,6 +49,9 @@ pub struct SweepOptions {
     pub checkpoint: Option<PathBuf>,
     /// Stop after this many chunks of this run (a limit; the run can be continued).
     pub stop_after_chunks: Option<usize>,
+    /// Run only the chunks whose index is `k` modulo `m` (`Some((k, m))`): a sample, to
+    /// estimate a long sweep; the outcome is then [`SweepOutcome::Stopped`].
+    pub sample: Option<(usize, usize)>,
     /// How many chunks the work is cut into.
     pub chunks: usize,
 }
@@ -62,6 +65,7 @@ impl SweepOptions {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             checkpoint: None,
             stop_after_chunks: None,
+            sample: None,
             chunks: 1024,
         }
     }

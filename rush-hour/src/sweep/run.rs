@@ -178,8 +178,9 @@ pub fn run(
             seeds_before += slot.as_ref().map_or(0, |r| r.seeds);
         }
     }
+    let sampled = |i: usize| options.sample.map_or(true, |(k, m)| i % m.max(1) == k);
     let pending: Vec<usize> = (0..chunks.len())
-        .filter(|&i| results[i].is_none())
+        .filter(|&i| results[i].is_none() && sampled(i))
         .collect();
     let threads = options.threads.max(1);
     let shared = Shared {
@@ -216,7 +217,7 @@ pub fn run(
             })
             .collect();
         while handles.iter().any(|h| !h.is_finished()) {
-            std::thread::sleep(Duration::from_millis(200));
+            std::thread::sleep(Duration::from_millis(10));
             let done = shared.seeds_done.load(Ordering::Relaxed);
             progress(&Progress {
                 seeds_done: seeds_before + done,

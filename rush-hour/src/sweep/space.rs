@@ -555,6 +555,15 @@ impl Signatures {
         self.groups.iter().map(|g| g.len() as u64).product()
     }
 
+    /// The signature of the rows of `s`.
+    pub fn of(&self, space: &Space, s: State) -> u64 {
+        self.groups.iter().enumerate().fold(0, |sig, (y, groups)| {
+            let e = space.field(s, y) as u16;
+            let k = groups.iter().position(|g| g.contains(&e)).unwrap_or(0);
+            sig * groups.len() as u64 + k as u64
+        })
+    }
+
     /// Every row tuple of signature `sig` (as boards with empty columns), into `out`.
     pub fn row_tuples(&self, space: &Space, mut sig: u64, out: &mut Vec<State>) {
         let mut lists = Vec::with_capacity(space.n);
