@@ -67,6 +67,7 @@ pub fn all() -> Vec<Puzzle> {
         Puzzle::of::<klotski::Klotski>(),
         Puzzle::of::<bloxorz_game::BloxorzGame>(),
         Puzzle::of::<sokoban::Sokoban>(),
+        Puzzle::of::<rush_hour::RushHour>(),
         // cargo xtask new: next puzzle
     ]
 }
