@@ -36,6 +36,20 @@ impl Move {
     }
 }
 
+/// The move in the XSB letters: `LURD` a push, `lurd` a walk (POJ's `NSEW` letters are
+/// [`crate::format::path_line`]'s).
+impl std::fmt::Display for Move {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let letter = self.dir.letter();
+        let letter = if self.push {
+            letter
+        } else {
+            letter.to_ascii_lowercase()
+        };
+        write!(f, "{letter}")
+    }
+}
+
 /// The board of one case, cells numbered row-major (`row * cols + col`).
 ///
 /// Built by the readers, which guarantee: `walls.len() == rows * cols`, the player, the

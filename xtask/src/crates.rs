@@ -123,11 +123,11 @@ mod tests {
 
     #[test]
     fn an_unknown_crate_is_one_usage_error() {
-        let Err(Failure::Usage(message)) = find("sokoban") else {
-            panic!("sokoban is not a crate");
+        let Err(Failure::Usage(message)) = find("no-such-puzzle") else {
+            panic!("no-such-puzzle is not a crate");
         };
         assert!(
-            message.starts_with("unknown crate 'sokoban' (one of: huarongdao, bloxorz, "),
+            message.starts_with("unknown crate 'no-such-puzzle' (one of: huarongdao, bloxorz, "),
             "{message}"
         );
     }

@@ -7,6 +7,7 @@
 //! - the dependency rules: `grid-common` depends on nothing, `puzzle-frame` on `grid-common`
 //!   only, a puzzle crate on `grid-common`, `puzzle-frame`, `itertools` and (for its tests)
 //!   `insta`, never on another puzzle crate; `xtask` on nothing from crates.io;
+//! - one module layout: `X.rs`, or `X/mod.rs` with submodules, never `X.rs` beside `X/`;
 //! - no source file over [`MAX_LINES`] lines;
 //! - docs on every public item: every member keeps `[lints] workspace = true`, the workspace
 //!   keeps `missing_docs` (which `cargo clippy -- -D warnings` in verify turns into an
@@ -21,6 +22,10 @@ use std::path::{Path, PathBuf};
 #[path = "tidy/manifest.rs"]
 mod manifest;
 
+#[path = "tidy/layout.rs"]
+mod layout;
+
+use layout::module_layout;
 use manifest::{dependencies, entries, members, read, root, workspace_dependencies, Member};
 
 /// The files every puzzle crate has, by role (ARCHITECTURE.md's role table and its tests
@@ -29,14 +34,14 @@ use manifest::{dependencies, entries, members, read, root, workspace_dependencie
 const ROLE_FILES: &[&str] = &[
     "src/lib.rs",
     "src/main.rs",
-    "src/case.rs",
-    "src/parse.rs",
+    "src/case.rs|src/case/mod.rs",
+    "src/parse.rs|src/parse/mod.rs",
     "src/solve.rs|src/solve/mod.rs",
-    "src/reference.rs",
-    "src/replay.rs",
-    "src/format.rs",
-    "src/render.rs",
-    "src/testkit.rs",
+    "src/reference.rs|src/reference/mod.rs",
+    "src/replay.rs|src/replay/mod.rs",
+    "src/format.rs|src/format/mod.rs",
+    "src/render.rs|src/render/mod.rs",
+    "src/testkit.rs|src/testkit/mod.rs",
     "tests/snapshots.rs",
     "tests/reference.rs",
     "tests/replay.rs",
@@ -347,6 +352,7 @@ fn every_puzzle_crate_has_the_role_files_and_tests() {
         role_files_documented(&root),
     );
     assert_none("test files beyond the roles", extra_tests_documented(&root));
+    assert_none("module layout", module_layout(&root));
 }
 
 #[test]
@@ -451,6 +457,17 @@ fn each_check_fails_on_its_planted_breach() {
                 .expect("rename the copy's robustness.rs");
         },
         &format!("{crate_dir}: no tests/robustness.rs"),
+    );
+    fails_when_planted(
+        "two-layouts",
+        module_layout,
+        |copy| {
+            let folder = copy.0.join(&crate_dir).join("src").join("case");
+            std::fs::create_dir_all(&folder).expect("make a folder beside case.rs");
+            std::fs::write(folder.join("more.rs"), "//! A submodule beside case.rs.\n")
+                .expect("write a submodule");
+        },
+        &format!("{crate_dir}: {crate_dir}/src/case.rs beside {crate_dir}/src/case/"),
     );
     fails_when_planted(
         "undocumented-test",

@@ -263,7 +263,11 @@ impl<'a> Search<'a> {
                 None => return self.normalise(boxes, from),
             }
         }
-        debug_assert_eq!(least, self.normalise(boxes, from), "the child region's least cell");
+        debug_assert_eq!(
+            least,
+            self.normalise(boxes, from),
+            "the child region's least cell"
+        );
         least
     }
 
