@@ -117,7 +117,34 @@ pub fn bench_inputs() -> Vec<BenchInput> {
         BenchInput::new("poj-serpentine-20", serpentine_maze(20) + end),
         BenchInput::new("poj-random-300", random + end),
         BenchInput::new("xsb-random-40", levels).with_args(&["--xsb"]),
+        BenchInput::new("xsb-open-60", open_level(60)).with_args(&["--xsb"]),
     ]
+}
+
+/// An open room of `side` x `side` cells inside its wall (`side` at least 52), four boxes and
+/// four goals far apart: few pushes, but push-distance tables over the whole floor.
+fn open_level(side: usize) -> String {
+    let boxes = [(10, 10), (20, 30), (40, 15), (30, 45)];
+    let goals = [(50, 50), (5, 40), (45, 5), (25, 25)];
+    let mut text = format!("; open-{side}\n");
+    for r in 0..side {
+        for c in 0..side {
+            let cell = if r == 0 || c == 0 || r == side - 1 || c == side - 1 {
+                '#'
+            } else if (r, c) == (1, 1) {
+                '@'
+            } else if boxes.contains(&(r, c)) {
+                '$'
+            } else if goals.contains(&(r, c)) {
+                '.'
+            } else {
+                ' '
+            };
+            text.push(cell);
+        }
+        text.push('\n');
+    }
+    text
 }
 
 /// The generators and checks above, as `xtask` and the tests drive every puzzle.
