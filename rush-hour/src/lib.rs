@@ -11,9 +11,9 @@
 //! - [`parse`]: one board per line, errors at the line and column of the broken cell.
 //! - [`board`]: the bit layout (a cell is a bit of a `u64`, a board four bits a piece).
 //! - [`solve`]: the solver, a breadth-first search over those bitboard states.
-//! - [`reference`]: a breadth-first search over whole board strings, the oracle.
+//! - [`mod@reference`]: a breadth-first search over whole board strings, the oracle.
 //! - [`replay`]: plays moves on a case, with its own statement of the rules.
-//! - [`format`]: the answer, `--path` and `--count` lines.
+//! - [`mod@format`]: the answer, `--path` and `--count` lines.
 //! - [`render`]: the solution as a film, for `--show` and `--html`.
 //! - [`sweep`]: `--sweep N [--walls W]`, Fogleman's whole space and database lines.
 //! - `testkit`: generators and checks for the tests, `cargo xtask stress` and `bench`.

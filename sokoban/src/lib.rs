@@ -20,9 +20,9 @@
 //! - [`parse`]: reads POJ mazes and XSB levels one at a time ([`parse::Cases`]).
 //! - [`solve`]: the solvers ([`solve::Solver`]): POJ's exact two-level search, and the
 //!   push-optimal search of levels behind [`solve::levels`].
-//! - [`reference`]: Dijkstra's search over the literal state, the oracle.
+//! - [`mod@reference`]: Dijkstra's search over the literal state, the oracle.
 //! - [`replay`]: plays moves with its own statement of the rules; reads move letters.
-//! - [`format`]: the answer and path lines.
+//! - [`mod@format`]: the answer and path lines.
 //! - [`render`]: the solution as a film, for `--show` and `--html`.
 //! - `testkit`: generators and checks for the tests, `cargo xtask stress` and `bench`.
 //!

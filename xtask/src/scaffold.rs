@@ -3,8 +3,8 @@
 //!
 //! The workspace's files (`git ls-files` and the untracked files git does not ignore, as
 //! they stand in the working tree) are copied to `target/scaffold/`, `cargo xtask new`'s
-//! generator adds the crate [`NAME`] there, and in that copy `cargo fmt --check`, clippy
-//! and the new crate's tests (snapshots in check mode) must pass, and xtask must build
+//! generator adds the crate [`NAME`] there, and in that copy `cargo fmt --check`, clippy,
+//! its docs (`RUSTDOCFLAGS="-D warnings" cargo doc`) and the new crate's tests (snapshots in check mode) must pass, and xtask must build
 //! with the new line in `crates.rs`. The generator runs on the copy held in memory and
 //! only files whose contents differ are written, so unchanged files keep their times and
 //! the builds in `target/scaffold-target/` (kept between runs) stay incremental.
@@ -41,7 +41,7 @@ pub fn check(root: &Path) -> Result<Vec<String>, Failure> {
         relative(&copy, root)
     );
     let build = target.join("scaffold-target");
-    let steps: [&[&str]; 4] = [
+    let steps: [&[&str]; 5] = [
         &["fmt", "--all", "--", "--check"],
         &[
             "clippy",
@@ -52,16 +52,26 @@ pub fn check(root: &Path) -> Result<Vec<String>, Failure> {
             "-D",
             "warnings",
         ],
+        &["doc", "-p", NAME, "--no-deps"],
         &["test", "-p", NAME],
         &["check", "-p", "xtask", "--tests"],
     ];
     let mut problems = Vec::new();
     for args in steps {
-        let shown = format!("cargo {}", args.join(" "));
+        let doc = args[0] == "doc";
+        let flags = if doc {
+            "RUSTDOCFLAGS=\"-D warnings\" "
+        } else {
+            ""
+        };
+        let shown = format!("{flags}cargo {}", args.join(" "));
         let started = Instant::now();
         let mut command = cargo(&copy);
         command.args(&args[..1]).arg("--quiet").args(&args[1..]);
         clean_env(&mut command, &build);
+        if doc {
+            command.env("RUSTDOCFLAGS", "-D warnings");
+        }
         let status = command.status()?;
         println!(
             "{shown}: {} in {:.1} s",

@@ -18,7 +18,7 @@
 //! more breadth-first search from its first unvisited rank (a label of its own). So N, G, S,
 //! the largest distance M and how many layouts have it (K) are exact.
 //!
-//! **Mirror.** When the census is left-right symmetric ([`super::mirror`]), a layout and its
+//! **Mirror.** When the census is left-right symmetric (`super::mirror`), a layout and its
 //! mirror image are always marked together, with the same level and mirror labels: only the
 //! one found first is queued and expanded. Still exact: a layout at distance `d + 1` has a
 //! neighbour at distance `d`; that neighbour or its mirror was expanded, so the layout or its
