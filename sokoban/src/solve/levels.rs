@@ -10,25 +10,29 @@ use super::push as engine;
 use super::{Limit, Options};
 use crate::case::{Board, Move};
 use grid_common::Dir;
+use puzzle_frame::budget::MemoryBudget;
 
-pub use engine::{Limits, Problem};
+/// A level as the engines take it: the case's board itself (cells row-major, one wall flag
+/// per cell, goals, boxes, the player).
+pub use crate::case::Board as Problem;
+
+/// The limits a search runs under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The most positions it may store before giving up.
+    pub max_states: u64,
+    /// The memory it may take.
+    pub budget: MemoryBudget,
+}
 
 /// A push-optimal solution of `board` (the moves between pushes as few as the engine
 /// finds), `None` when it has none.
 pub fn solve(board: &Board, options: &Options) -> Result<Option<Vec<Move>>, Limit> {
-    let problem = Problem {
-        rows: board.rows,
-        cols: board.cols,
-        walls: board.walls.clone(),
-        goals: board.goals.clone(),
-        boxes: board.boxes.clone(),
-        player: board.player,
-    };
     let limits = Limits {
         max_states: options.max_states,
         budget: options.budget,
     };
-    let lurd = engine::solve(&problem, &limits)?;
+    let lurd = engine::solve(board, &limits)?;
     Ok(lurd.map(|letters| letters.iter().filter_map(|&b| lurd_move(b)).collect()))
 }
 

@@ -22,33 +22,9 @@
 //! fewest over every push-optimal sequence.
 
 use super::{Limit, TooManyStates};
-use puzzle_frame::budget::{Ledger, MemoryBudget, OverBudget};
+use puzzle_frame::budget::{Ledger, OverBudget};
 
-/// A level for the engine: the board, cells numbered row-major.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Problem {
-    /// Rows of the board.
-    pub rows: usize,
-    /// Columns of the board.
-    pub cols: usize,
-    /// One flag per cell: true for a wall or a cell outside the level.
-    pub walls: Vec<bool>,
-    /// The goal cells.
-    pub goals: Vec<usize>,
-    /// The boxes' cells.
-    pub boxes: Vec<usize>,
-    /// The player's cell.
-    pub player: usize,
-}
-
-/// The limits a search runs under.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// The most positions it may store.
-    pub max_states: u64,
-    /// The memory it may take.
-    pub budget: MemoryBudget,
-}
+pub use super::levels::{Limits, Problem};
 
 /// No neighbour (a wall, or beyond the board).
 const NONE: u32 = u32::MAX;

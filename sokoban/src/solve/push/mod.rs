@@ -70,38 +70,14 @@ mod region;
 mod search;
 mod table;
 
-use puzzle_frame::budget::{Ledger, MemoryBudget};
+use puzzle_frame::budget::Ledger;
 
 use super::{Limit, TooManyStates};
 
 use board::{Board, NONE};
 use search::{Outcome, Search};
 
-/// A Sokoban level: a grid of `rows x cols` cells in row-major order.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Problem {
-    /// Rows of the grid.
-    pub rows: usize,
-    /// Columns of the grid.
-    pub cols: usize,
-    /// Per cell: a wall or outside the level (`true`), or floor.
-    pub walls: Vec<bool>,
-    /// The goal cells (at least as many as boxes for a solution to exist).
-    pub goals: Vec<usize>,
-    /// The box cells.
-    pub boxes: Vec<usize>,
-    /// The player's cell.
-    pub player: usize,
-}
-
-/// What a solve may use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// The most states the search may store before giving up.
-    pub max_states: u64,
-    /// The memory the solve may hold.
-    pub budget: MemoryBudget,
-}
+pub use super::levels::{Limits, Problem};
 
 /// A push-optimal solution of `problem` as a LURD string, or `None` when no sequence of
 /// moves puts every box on a goal. A problem whose player or boxes are not on distinct
