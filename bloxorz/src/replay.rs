@@ -71,37 +71,23 @@ impl Solid {
         }
     }
 
-    /// The solid after a quarter turn over its bottom edge in direction `roll`.
+    /// The solid after a quarter turn over its bottom edge in direction `roll`: along the
+    /// roll's axis, its cells `low..=high` there go to the `height` cells just beyond the
+    /// edge it turns over, and its height becomes their count; the other axis is kept.
     fn rolled(self, roll: Move) -> Solid {
-        let Solid {
-            top,
-            bottom,
-            left,
-            right,
-            height,
-        } = self;
-        let (rows, cols) = (bottom - top + 1, right - left + 1);
+        let turn = |(low, high): (isize, isize), forward: bool| match forward {
+            true => (high + 1, high + self.height, high - low + 1),
+            false => (low - self.height, low - 1, high - low + 1),
+        };
         let mut next = self;
         match roll {
-            Move::Up => {
-                next.bottom = top - 1;
-                next.top = top - height;
-                next.height = rows;
+            Move::Up | Move::Down => {
+                let forward = roll == Move::Down;
+                (next.top, next.bottom, next.height) = turn((self.top, self.bottom), forward);
             }
-            Move::Down => {
-                next.top = bottom + 1;
-                next.bottom = bottom + height;
-                next.height = rows;
-            }
-            Move::Left => {
-                next.right = left - 1;
-                next.left = left - height;
-                next.height = cols;
-            }
-            Move::Right => {
-                next.left = right + 1;
-                next.right = right + height;
-                next.height = cols;
+            Move::Left | Move::Right => {
+                let forward = roll == Move::Right;
+                (next.left, next.right, next.height) = turn((self.left, self.right), forward);
             }
         }
         next

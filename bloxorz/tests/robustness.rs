@@ -5,16 +5,12 @@ use bloxorz::parse::parse_all;
 use bloxorz::solve::{Options, Solver};
 use bloxorz::Bloxorz;
 use puzzle_frame::puzzle::Solve;
-use puzzle_frame::testkit::mangled_inputs;
+use puzzle_frame::testkit::{mangled_inputs, over_budget, stops_at_budget};
 
 #[test]
 fn mangled_inputs_are_errors_or_boards() {
-    let noise = b"#.EXO0123456789 \t\r\n-xQ\xff";
-    let (errors, boards) = mangled_inputs::<Bloxorz>(77, 3000, 8, noise, &[]);
-    assert!(
-        errors > 500 && boards > 100,
-        "{errors} errors, {boards} boards"
-    );
+    mangled_inputs::<Bloxorz>(77, 3000, 8, b"#.EXO0123456789 \t\r\n-xQ\xff", &[])
+        .at_least(500, 100);
 }
 
 #[test]
@@ -44,7 +40,6 @@ fn sample_huge_row_sample(cols: usize) -> String {
 
 #[test]
 fn a_board_over_the_memory_budget_is_a_limit_before_anything_is_allocated() {
-    use bloxorz::solve::Limit;
     use puzzle_frame::budget::MemoryBudget;
     let input = sample_huge_row_sample(2_000_000);
     let cases = parse_all(input.as_bytes()).expect("a valid input");
@@ -56,18 +51,9 @@ fn a_board_over_the_memory_budget_is_a_limit_before_anything_is_allocated() {
     assert_eq!(solver.count(&cases[0]), Ok(Some(10)));
     // The padded copy alone (5 rows of 2^21 cells) is over 8 MiB: the solver says so
     // before it allocates it.
-    for result in [
-        solver.count(&cases[1]).map(|_| ()),
-        solver.moves(&cases[1]).map(|_| ()),
-    ] {
-        match result {
-            Err(Limit::Memory(e)) => {
-                assert!(e.what.contains("the padded board"), "{e}");
-                assert_eq!(e.budget, 8 << 20);
-                assert!(e.needed >= 5 << 21, "{e}");
-            }
-            other => panic!("expected the memory limit, got {other:?}"),
-        }
+    for e in over_budget(&mut solver, &cases[1], 8 << 20) {
+        assert!(e.what.contains("the padded board"), "{e}");
+        assert!(e.needed >= 5 << 21, "{e}");
     }
     // The same board within a budget that holds it is answered.
     let mut roomy = Solver::new(&Options::default());
@@ -79,19 +65,16 @@ fn a_board_over_the_memory_budget_is_a_limit_before_anything_is_allocated() {
 fn the_binary_stops_at_the_memory_budget_after_the_earlier_answers() {
     let input = sample_huge_row_sample(2_000_000);
     let started = std::time::Instant::now();
-    let output = puzzle_frame::transcript::run(
-        env!("CARGO_BIN_EXE_bloxorz").as_ref(),
+    let binary = env!("CARGO_BIN_EXE_bloxorz");
+    stops_at_budget(
+        binary,
         &["--max-memory", "8M"],
-        input.as_bytes(),
-    )
-    .expect("run the binary");
+        &input,
+        "10\n",
+        2,
+        "8.0 MiB",
+    );
     assert!(started.elapsed().as_secs() < 60);
-    assert_eq!(output.status.code(), Some(1));
-    assert_eq!(String::from_utf8_lossy(&output.stdout), "10\n");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.starts_with("error: case 2: "), "{stderr}");
-    assert!(stderr.contains("memory budget of 8.0 MiB"), "{stderr}");
 }
 
 #[test]

@@ -17,6 +17,57 @@ use crate::case::Case;
 /// A whole board: row-major cells, `None` empty, `Some((group, i))` cell `i` of a block of `group`.
 type Board = Vec<Option<(usize, usize)>>;
 
+/// Every board one move from `board` (`rows` x `cols`): each block (where its cell 0 is)
+/// slid by repeated unit steps over cells empty or its own, every placement it reaches one
+/// board; `shapes[group]` is the cells of a block of `group` relative to its cell 0. The
+/// census reference (`layouts::reference`) moves by it too.
+pub(crate) fn slides(
+    board: &Board,
+    rows: usize,
+    cols: usize,
+    shapes: &[Vec<(isize, isize)>],
+) -> Vec<Board> {
+    let (rows, cols) = (rows as isize, cols as isize);
+    let mut out = Vec::new();
+    for (k, cell) in board.iter().enumerate() {
+        let Some((group, 0)) = *cell else { continue };
+        let (r0, c0) = ((k as isize) / cols, (k as isize) % cols);
+        let cells: Vec<(isize, isize)> = shapes[group]
+            .iter()
+            .map(|&(dr, dc)| (r0 + dr, c0 + dc))
+            .collect();
+        let fits = |(dr, dc): (isize, isize)| {
+            cells.iter().all(|&(r, c)| {
+                let (r, c) = (r + dr, c + dc);
+                (0..rows).contains(&r)
+                    && (0..cols).contains(&c)
+                    && (board[(r * cols + c) as usize].is_none() || cells.contains(&(r, c)))
+            })
+        };
+        let mut seen = HashSet::from([(0isize, 0isize)]);
+        let mut queue = VecDeque::from([(0isize, 0isize)]);
+        while let Some((dr, dc)) = queue.pop_front() {
+            for (sr, sc) in grid_common::Dir::ALL.map(grid_common::Dir::delta) {
+                let shift = (dr + sr, dc + sc);
+                if seen.contains(&shift) || !fits(shift) {
+                    continue;
+                }
+                seen.insert(shift);
+                queue.push_back(shift);
+                let mut next = board.clone();
+                for &(r, c) in &cells {
+                    next[(r * cols + c) as usize] = None;
+                }
+                for (i, &(r, c)) in cells.iter().enumerate() {
+                    next[((r + shift.0) * cols + c + shift.1) as usize] = Some((group, i));
+                }
+                out.push(next);
+            }
+        }
+    }
+    out
+}
+
 /// The fewest moves, blocks of the same shape (other than the target) interchangeable.
 pub fn count(case: &Case) -> Option<usize> {
     Search::new(case, true).run(true).0
@@ -102,50 +153,6 @@ impl<'a> Search<'a> {
         (row, col) == (Some(self.case.goal.row), Some(self.case.goal.col))
     }
 
-    /// Every board one move away.
-    fn moves(&self, board: &Board) -> Vec<Board> {
-        let (rows, cols) = (self.case.rows as isize, self.case.cols as isize);
-        let mut out = Vec::new();
-        for (k, cell) in board.iter().enumerate() {
-            let Some((group, 0)) = *cell else { continue };
-            let (r0, c0) = ((k as isize) / cols, (k as isize) % cols);
-            let cells: Vec<(isize, isize)> = self.shapes[group]
-                .iter()
-                .map(|&(dr, dc)| (r0 + dr, c0 + dc))
-                .collect();
-            let fits = |(dr, dc): (isize, isize)| {
-                cells.iter().all(|&(r, c)| {
-                    let (r, c) = (r + dr, c + dc);
-                    r >= 0
-                        && c >= 0
-                        && r < rows
-                        && c < cols
-                        && (board[(r * cols + c) as usize].is_none() || cells.contains(&(r, c)))
-                })
-            };
-            let mut seen = HashSet::from([(0isize, 0isize)]);
-            let mut queue = VecDeque::from([(0isize, 0isize)]);
-            while let Some((dr, dc)) = queue.pop_front() {
-                for (sr, sc) in grid_common::Dir::ALL.map(grid_common::Dir::delta) {
-                    let shift = (dr + sr, dc + sc);
-                    if !seen.contains(&shift) && fits(shift) {
-                        seen.insert(shift);
-                        queue.push_back(shift);
-                        let mut next = board.clone();
-                        for &(r, c) in &cells {
-                            next[(r * cols + c) as usize] = None;
-                        }
-                        for (i, &(r, c)) in cells.iter().enumerate() {
-                            next[((r + shift.0) * cols + c + shift.1) as usize] = Some((group, i));
-                        }
-                        out.push(next);
-                    }
-                }
-            }
-        }
-        out
-    }
-
     /// (fewest moves to the goal, boards stored, most moves to any board stored); with
     /// `stop_at_goal`, it stops at the goal.
     fn run(&self, stop_at_goal: bool) -> (Option<usize>, usize, usize) {
@@ -162,7 +169,7 @@ impl<'a> Search<'a> {
                     break;
                 }
             }
-            for next in self.moves(&board) {
+            for next in slides(&board, self.case.rows, self.case.cols, &self.shapes) {
                 if !distance.contains_key(&next) {
                     distance.insert(next.clone(), d + 1);
                     queue.push_back(next);

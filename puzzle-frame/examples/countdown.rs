@@ -64,16 +64,18 @@ impl Solve for Counter {
     type Move = char;
     type OtherLimit = NoOtherLimit;
 
-    fn set_budget(&mut self, budget: MemoryBudget) {
-        self.budget = budget;
-    }
-
+    /// The heart of a solver: a shortest solution, or `None` (here an odd number).
     fn moves(&mut self, n: &u32) -> Result<Option<Vec<char>>, Limit<NoOtherLimit>> {
         if n % 2 == 1 {
             return Ok(None);
         }
         self.budget.check_items::<char>("the moves", *n as usize)?;
         Ok(Some(vec!['-'; *n as usize]))
+    }
+
+    /// The budget of the next case (the loop's, less what the process holds elsewhere).
+    fn set_budget(&mut self, budget: MemoryBudget) {
+        self.budget = budget;
     }
 }
 
@@ -113,6 +115,62 @@ impl Rendering for Countdown {
 
 /// Every role is there: the compiler checks it here.
 impl Binary for Countdown {}
+
+/// Generators, checks and oracles (a crate's testkit.rs, behind its `testkit` feature):
+/// what its tests and `cargo xtask stress` drive, and the frame's shared checks use.
+#[cfg(test)]
+impl puzzle_frame::testkit::Testkit for Countdown {
+    fn random_input(rng: &mut puzzle_frame::rng::Rng, max_size: usize) -> String {
+        let cases = rng.range(1, 3);
+        (0..cases)
+            .map(|_| format!("{}\n", rng.below(max_size + 1)))
+            .collect()
+    }
+
+    fn check_input(input: &str) -> Result<usize, String> {
+        puzzle_frame::testkit::check_input::<Countdown>(input)
+    }
+
+    /// Each number halved.
+    fn shrink_input(input: &str) -> Vec<String> {
+        let numbers = input.lines().filter_map(|l| l.trim().parse::<u32>().ok());
+        numbers
+            .filter(|&n| n > 0)
+            .map(|n| format!("{}\n", n / 2))
+            .collect()
+    }
+
+    fn bench_inputs() -> Vec<puzzle_frame::testkit::BenchInput> {
+        vec![puzzle_frame::testkit::BenchInput::new(
+            "ten-thousand",
+            "10000\n",
+        )]
+    }
+
+    /// The plainest statement of the answer: an even number's own count, else none.
+    fn reference_count(n: &u32) -> Option<usize> {
+        (n % 2 == 0).then_some(*n as usize)
+    }
+
+    /// Each move takes one off, never below zero; solved at zero.
+    fn replay(n: &u32, moves: &[char]) -> Result<bool, String> {
+        let mut left = *n;
+        for (k, &m) in (1..).zip(moves) {
+            left = match (m, left.checked_sub(1)) {
+                ('-', Some(less)) => less,
+                ('-', None) => return Err(format!("move {k} goes below zero")),
+                _ => return Err(format!("move {k} is {m:?}, not '-'")),
+            };
+        }
+        Ok(left == 0)
+    }
+
+    fn moves_of(line: &str) -> Option<Vec<char>> {
+        line.chars()
+            .all(|c| c == '-')
+            .then(|| line.chars().collect())
+    }
+}
 
 fn main() -> ExitCode {
     puzzle_frame::puzzle::main::<Countdown>()
@@ -155,8 +213,42 @@ mod tests {
             keep_going: true,
             ..path
         };
-        let (out, ended) = run("2\n2000\n0\n", keep_going, small);
-        assert_eq!(out, "2\n--\n? over --max-memory 4.0 KiB\n0\n\n");
+        let (out, ended) = run("2\n2000\n0\n2000\n", keep_going.clone(), small);
+        assert_eq!(
+            out,
+            "2\n--\n? over --max-memory 4.0 KiB\n0\n\n? over --max-memory 4.0 KiB\n"
+        );
+        let given_up = "(--keep-going: 2 cases given up)";
+        assert!(
+            matches!(&ended, Err(Stop::Limit(m)) if m.starts_with("case 2: the moves") && m.ends_with(given_up)),
+            "{ended:?}"
+        );
+        // Without it the run stops at the case over the limit, after the earlier answers.
+        let stop = Output {
+            keep_going: false,
+            ..keep_going
+        };
+        let (out, ended) = run("2\n2000\n0\n", stop, small);
+        assert_eq!(out, "2\n--\n");
         assert!(matches!(ended, Err(Stop::Limit(m)) if m.starts_with("case 2: the moves")));
+    }
+
+    /// The frame's shared checks on this puzzle: they pass what is right and catch each
+    /// kind of wrong path, and the mangled inputs are both refused and answered.
+    #[test]
+    fn the_shared_checks_catch_what_is_wrong() {
+        use puzzle_frame::testkit::{check_moves, mangled_inputs, Testkit};
+        assert_eq!(Countdown::check_input("4\n3\n0\n"), Ok(3));
+        assert_eq!(check_moves::<Countdown>(&4, &['-'; 4], Some(4)), Ok(()));
+        for (moves, count) in [
+            (&['-'; 3][..], Some(3)),
+            (&['-'; 4], Some(3)),
+            (&['+'; 4], Some(4)),
+        ] {
+            let wrong = check_moves::<Countdown>(&4, moves, count);
+            assert!(wrong.is_err(), "{moves:?} for an answer of {count:?}");
+        }
+        assert!(check_moves::<Countdown>(&2, &['-'; 3], Some(3)).is_err());
+        mangled_inputs::<Countdown>(7, 300, 60, b"x- \n", &[b"-1"]).at_least(50, 50);
     }
 }

@@ -11,6 +11,16 @@ use crate::budget::MemoryBudget;
 use crate::puzzle::{Binary, Solve};
 use crate::rng::Rng;
 
+mod reference;
+mod robustness;
+
+pub use reference::{
+    paths_replay, random_inputs_agree, random_paths_replay, snapshot_paths_replay,
+};
+pub use robustness::{
+    byte_strings, mangled_inputs, options_for, over_budget, stops_at_budget, Mangled,
+};
+
 /// Generators, checks and oracles of a puzzle crate (its `testkit.rs`, behind its `testkit`
 /// feature), for its tests, `cargo xtask stress`, `bench` and `judge`.
 pub trait Testkit: Binary<Case: fmt::Display> {
@@ -228,56 +238,6 @@ pub fn valid_snapshot_inputs<P: Testkit>(dir: &Path, max_len: usize) -> Vec<Stri
         }
     }
     inputs
-}
-
-/// The robustness test of every crate: `rounds` random inputs (boards up to `max_size`),
-/// each damaged by one to three edits (a byte of `noise` or one of `words` put in, a byte
-/// taken out, the rest cut off), never panic: each reads to
-/// cases the solver answers as the reference does, or to an error that points inside the
-/// input. Returns (inputs refused, cases answered), for the caller to check that both kinds
-/// were met.
-pub fn mangled_inputs<P: Testkit>(
-    seed: u64,
-    rounds: usize,
-    max_size: usize,
-    noise: &[u8],
-    words: &[&[u8]],
-) -> (usize, usize) {
-    let mut rng = Rng::new(seed);
-    let noise: Vec<&[u8]> = noise.chunks(1).chain(words.iter().copied()).collect();
-    let (options, budget) = (P::Options::default(), MemoryBudget::default());
-    let (mut errors, mut answered) = (0, 0);
-    for _ in 0..rounds {
-        let mut bytes = P::random_input(&mut rng, max_size).into_bytes();
-        let edits = rng.range(1, 3);
-        rng.damage(&mut bytes, &noise, edits);
-        let shown = String::from_utf8_lossy(&bytes).into_owned();
-        let Ok(cases) = P::cases(&bytes, &options, budget) else {
-            errors += 1;
-            continue;
-        };
-        let mut solver = match P::solver(&options, &cases, budget) {
-            Ok(solver) => solver,
-            Err(e) => panic!("no solver ({e}) for the input\n{shown}"),
-        };
-        for case in cases {
-            match case {
-                Ok(case) => {
-                    let truth = P::reference_count(&case);
-                    match solver.count(&case) {
-                        Ok(count) => assert_eq!(count, truth, "{case}"),
-                        Err(e) => panic!("{e}\n{case}"),
-                    }
-                    answered += 1;
-                }
-                Err(e) => {
-                    assert!(e.line >= 1 && e.column >= 1, "{e}\n{shown}");
-                    errors += 1;
-                }
-            }
-        }
-    }
-    (errors, answered)
 }
 
 /// The shrinker's frame: smaller inputs than `input` (none when it does not read with the

@@ -3,7 +3,7 @@
 //! the reference.
 
 use puzzle_frame::rng::Rng;
-use puzzle_frame::testkit::{check_printed_paths, valid_snapshot_inputs, Testkit};
+use puzzle_frame::testkit::Testkit;
 use rush_hour::parse::parse_all;
 use rush_hour::reference;
 use rush_hour::testkit::check_moves;
@@ -12,18 +12,15 @@ use rush_hour::RushHour;
 /// The binary under test.
 const BINARY: &str = env!("CARGO_BIN_EXE_rush-hour");
 
+puzzle_frame::replay_tests!(RushHour, "rush-hour",
+    random: 42, 300, [4, 5, 6, 5]; snapshots: 100_000, 3);
+
 /// Random inputs of boards of every size up to 6, one after another.
 fn random_boards() -> String {
     let mut rng = Rng::new(42);
     (0..300)
         .map(|round| RushHour::random_input(&mut rng, [4, 5, 6, 5][round % 4]))
         .collect()
-}
-
-#[test]
-fn printed_paths_replay_to_the_goal() {
-    let checked = check_printed_paths::<RushHour>(BINARY.as_ref(), &random_boards());
-    assert!(checked.unwrap_or_else(|e| panic!("{e}")) >= 300);
 }
 
 #[test]
@@ -52,15 +49,4 @@ fn printed_steps_replay_one_cell_at_a_time() {
         }
     }
     assert_eq!(lines.next(), None, "nothing after the last case");
-}
-
-#[test]
-fn the_paths_of_every_valid_snapshot_case_replay() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
-    let checked: usize = valid_snapshot_inputs::<RushHour>(&dir, 100_000)
-        .iter()
-        .map(|input| check_printed_paths::<RushHour>(BINARY.as_ref(), input))
-        .map(|checked| checked.unwrap_or_else(|e| panic!("{e}")))
-        .sum();
-    assert!(checked >= 3, "{checked} cases");
 }

@@ -4,7 +4,7 @@ use grid_common::{Dir, Grid, Pos};
 use puzzle_frame::puzzle::Solve;
 use puzzle_frame::rng::Rng;
 use puzzle_frame::testkit::check_moves;
-use puzzle_frame::testkit::Testkit;
+use puzzle_frame::testkit::{valid_snapshot_inputs, Testkit};
 use snake_maze::case::Case;
 use snake_maze::solve::{Options, Search, Solver, Store};
 use snake_maze::testkit::{check_input_counts, format_input, Checked};
@@ -97,17 +97,10 @@ fn every_body_in_small_lairs_agrees_with_the_reference() {
 #[test]
 fn snapshot_cases_that_parse_agree_with_the_reference() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
-    let mut checked = 0;
-    for entry in std::fs::read_dir(dir).expect("the cases folder") {
-        let path = entry.expect("a directory entry").path();
-        if path.extension().is_some_and(|e| e == "in") {
-            let input = std::fs::read_to_string(&path).expect("a readable case");
-            if snake_maze::parse::parse_all(input.as_bytes()).is_ok() {
-                checked += SnakeMaze::check_input(&input)
-                    .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            }
-        }
-    }
+    let checked: usize = valid_snapshot_inputs::<SnakeMaze>(&dir, usize::MAX)
+        .iter()
+        .map(|input| SnakeMaze::check_input(input).unwrap_or_else(|e| panic!("{e}\n{input}")))
+        .sum();
     assert!(checked >= 15, "{checked}");
 }
 

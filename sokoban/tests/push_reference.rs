@@ -203,12 +203,17 @@ fn scatter_by_pulls(rng: &mut Rng, p: &mut Problem) {
     }
 }
 
+/// No limit on the states, `bytes` of memory.
+fn within(bytes: u64) -> Limits {
+    Limits {
+        max_states: u64::MAX,
+        budget: MemoryBudget::new(bytes),
+    }
+}
+
 #[test]
 fn push_counts_match_the_reference_and_every_answer_replays() {
-    let limits = Limits {
-        max_states: u64::MAX,
-        budget: MemoryBudget::new(1 << 28),
-    };
+    let limits = within(1 << 28);
     let mut rng = Rng(0x2545_F491_4F6C_DD1D);
     let (mut cases, mut solvable) = (0, 0);
     while cases < 2000 {
@@ -269,10 +274,7 @@ fn level(rows: &[&str]) -> Problem {
 
 #[test]
 fn sealed_boxes_on_goals_and_spare_goals_match_the_reference() {
-    let limits = Limits {
-        max_states: u64::MAX,
-        budget: MemoryBudget::new(1 << 26),
-    };
+    let limits = within(1 << 26);
     let levels = [
         // Boxes on goals sealed away from the player, as in Microban 155.
         &["########", "#*#  . #", "#*# $  #", "### @  #", "########"][..],
@@ -322,19 +324,13 @@ fn the_state_limit_and_the_memory_budget_give_up_deterministically() {
         ),
         "{first:?}"
     );
-    let little_memory = Limits {
-        max_states: u64::MAX,
-        budget: MemoryBudget::new(4096),
-    };
+    let little_memory = within(4096);
     let over = solve(&problem, &little_memory);
     assert!(
         matches!(over, Err(sokoban::solve::Limit::Memory(_))),
         "{over:?}"
     );
-    let enough = Limits {
-        max_states: u64::MAX,
-        budget: MemoryBudget::new(1 << 26),
-    };
+    let enough = within(1 << 26);
     let moves = solve(&problem, &enough)
         .expect("within the limits")
         .expect("solvable");
@@ -366,10 +362,7 @@ fn with_sealed_room(p: &Problem, cells: usize) -> Problem {
 
 #[test]
 fn levels_with_a_large_sealed_floor_match_the_reference() {
-    let limits = Limits {
-        max_states: u64::MAX,
-        budget: MemoryBudget::new(1 << 28),
-    };
+    let limits = within(1 << 28);
     let mut rng = Rng(0x0DDB_1A5E_5BAD_5EED);
     let mut cases = 0;
     while cases < 60 {

@@ -96,8 +96,7 @@ mod tests {
 
     #[test]
     fn the_list_is_every_puzzle_member_of_the_workspace() {
-        let root = crate::workspace::project_root();
-        let members = crate::workspace::members(&root).unwrap();
+        let (root, members) = crate::workspace::this_workspace();
         // A puzzle crate is a member that depends on puzzle-frame, other than the frame's
         // users that are not puzzles.
         let mut puzzles: Vec<String> = members

@@ -344,13 +344,18 @@ mod tests {
         }
     }
 
+    /// A run of `cases` instances from `seed`, boards up to `max_size`.
+    fn stress_run(cases: usize, seed: u64, max_size: usize) -> Options {
+        Options {
+            cases,
+            seed,
+            max_size,
+        }
+    }
+
     #[test]
     fn finds_the_first_failure_and_shrinks_it_to_the_smallest() {
-        let options = Options {
-            cases: 200,
-            seed: 5,
-            max_size: 6,
-        };
+        let options = stress_run(200, 5, 6);
         let found = hunt(toy(), options, |_, _| {}).unwrap_err();
         assert!(found.original.matches('x').count() >= 2);
         assert_eq!(found.shrunk, "xx");
@@ -378,11 +383,7 @@ mod tests {
 
     #[test]
     fn instances_that_check_nothing_are_counted_and_a_run_of_only_those_fails() {
-        let options = Options {
-            cases: 50,
-            seed: 3,
-            max_size: 4,
-        };
+        let options = stress_run(50, 3, 4);
         let mut kit = toy();
         kit.check_input = |_| Ok(0);
         let tally = hunt(kit, options, |_, _| {}).unwrap();
@@ -478,11 +479,7 @@ mod tests {
 
     #[test]
     fn sizes_ramp_up_to_the_maximum() {
-        let options = Options {
-            cases: 10,
-            seed: 1,
-            max_size: 5,
-        };
+        let options = stress_run(10, 1, 5);
         let sizes: Vec<_> = (0..10).map(|i| size_for(i, options)).collect();
         assert_eq!(sizes.first(), Some(&1));
         assert_eq!(sizes.last(), Some(&5));
@@ -516,11 +513,7 @@ mod tests {
 
     #[test]
     fn catches_a_planted_bug_in_a_real_solver_and_shrinks_it() {
-        let options = Options {
-            cases: 3000,
-            seed: 1,
-            max_size: 10,
-        };
+        let options = stress_run(3000, 1, 10);
         let found = hunt(bloxorz_standing_on_fragile_cells(), options, |_, _| {}).unwrap_err();
         let shrunk = bloxorz::parse::parse_all(found.shrunk.as_bytes()).unwrap();
         assert_eq!(shrunk.len(), 1, "shrunk to one case:\n{}", found.shrunk);

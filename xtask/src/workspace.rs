@@ -71,6 +71,14 @@ pub fn members(root: &Path) -> Result<Vec<Member>, String> {
         .collect()
 }
 
+/// This workspace's root and members, for xtask's own tests.
+#[cfg(test)]
+pub fn this_workspace() -> (PathBuf, Vec<Member>) {
+    let root = project_root();
+    let members = members(&root).expect("the workspace's members");
+    (root, members)
+}
+
 /// The folders of a workspace manifest's `members = [...]` list (comments skipped), or
 /// `None` without one.
 pub fn member_folders(manifest: &str) -> Option<Vec<String>> {

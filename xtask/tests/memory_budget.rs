@@ -14,7 +14,7 @@ use std::path::Path;
 #[allow(dead_code)]
 mod common;
 
-use common::{measure, within, Scratch};
+use common::{measure, within, Run, Scratch};
 
 /// The release binary of `name` (bloxorz or klotski), built once for every test.
 fn binary(name: &str) -> std::path::PathBuf {
@@ -34,13 +34,7 @@ fn a_large_input_stops_at_the_budget() {
     });
     let bloxorz = binary("bloxorz");
     let run = measure(&bloxorz, &["--max-memory", "1M"], &input.0);
-    assert_eq!(run.status, "exit code 1", "{}", run.stderr);
-    assert!(run.stderr.starts_with("error: the input"), "{}", run.stderr);
-    assert!(
-        run.stderr.contains("over the memory budget of 1.0 MiB"),
-        "{}",
-        run.stderr
-    );
+    assert_stopped_at_budget(&run, "error: the input", "1.0 MiB");
     within(&run, 1 << 10);
     let empty = Scratch::new("large-stdin-none.in", |_| Ok(()));
     let piped = format!(
@@ -49,12 +43,7 @@ fn a_large_input_stops_at_the_budget() {
         bloxorz.display()
     );
     let run = measure(Path::new("sh"), &["-c", &piped], &empty.0);
-    assert_eq!(run.status, "exit code 1", "{}", run.stderr);
-    assert!(
-        run.stderr.contains("over the memory budget of 1.0 MiB"),
-        "{}",
-        run.stderr
-    );
+    assert_stopped_at_budget(&run, "error: ", "1.0 MiB");
     within(&run, 1 << 10);
 }
 
@@ -123,13 +112,7 @@ fn the_html_page_shares_the_budget() {
     let written = std::fs::metadata(&page).map(|m| m.len()).unwrap_or(0);
     let _ = std::fs::remove_file(&page);
     // The page leaves a case out, or a solver finds too little left beside the page.
-    assert_eq!(run.status, "exit code 1", "{}", run.stderr);
-    assert!(run.stderr.starts_with("error: case "), "{}", run.stderr);
-    assert!(
-        run.stderr.contains("over the memory budget of 24.0 MiB"),
-        "{}",
-        run.stderr
-    );
+    assert_stopped_at_budget(&run, "error: case ", "24.0 MiB");
     assert!(written < 24 << 20, "{written}");
     within(&run, 24 << 10);
 }
@@ -145,18 +128,7 @@ fn a_huge_klotski_line_is_an_error_without_splitting_it() {
         writeln!(out)
     });
     let run = measure(&binary("klotski"), &[], &input.0);
-    assert_eq!(run.status, "exit code 2", "{}", run.stderr);
-    assert!(
-        run.stderr.len() < 1000,
-        "{} bytes of message",
-        run.stderr.len()
-    );
-    assert!(
-        run.stderr
-            .contains("line 1, column 5: expected end of line"),
-        "{}",
-        run.stderr
-    );
+    assert_short_input_error(&run, "line 1, column 5: expected end of line");
     // The input itself is held whole (100 MiB): nothing more.
     within(&run, 100 << 10);
 }
@@ -177,18 +149,25 @@ fn a_bad_byte_at_the_end_of_a_huge_row_makes_a_short_message() {
         writeln!(out, "OQ")
     });
     let run = measure(&binary("bloxorz"), &[], &input.0);
-    assert_eq!(run.status, "exit code 2", "{}", run.stderr);
-    assert!(
-        run.stderr.len() < 1000,
-        "{} bytes of message",
-        run.stderr.len()
-    );
-    assert!(
-        run.stderr
-            .contains(&format!("column {cols}: expected one of")),
-        "{}",
-        run.stderr
-    );
+    assert_short_input_error(&run, &format!("column {cols}: expected one of"));
     // The input (48 MiB) and the board's cells as they are read (48 MiB): no copy of the line.
     within(&run, 96 << 10);
+}
+
+/// The run stopped at bad input (exit code 2) with a message of less than 1000 bytes (the
+/// line is not copied into it) that says `what`.
+fn assert_short_input_error(run: &Run, what: &str) {
+    assert_eq!(run.status, "exit code 2", "{}", run.stderr);
+    let bytes = run.stderr.len();
+    assert!(bytes < 1000, "{bytes} bytes of message");
+    assert!(run.stderr.contains(what), "{}", run.stderr);
+}
+
+/// The run stopped at the memory budget (exit code 1) with a message that starts with
+/// `start` and names the budget as the message writes it (`1.0 MiB`).
+fn assert_stopped_at_budget(run: &Run, start: &str, budget: &str) {
+    assert_eq!(run.status, "exit code 1", "{}", run.stderr);
+    assert!(run.stderr.starts_with(start), "{}", run.stderr);
+    let named = format!("over the memory budget of {budget}");
+    assert!(run.stderr.contains(&named), "{}", run.stderr);
 }

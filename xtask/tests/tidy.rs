@@ -25,8 +25,12 @@ mod manifest;
 #[path = "tidy/layout.rs"]
 mod layout;
 
+#[path = "common/root.rs"]
+mod root;
+
 use layout::module_layout;
-use manifest::{dependencies, entries, members, read, root, workspace_dependencies, Member};
+use manifest::{dependencies, entries, members, read, workspace_dependencies, Member};
+use root::root;
 
 /// The files every puzzle crate has, by role (ARCHITECTURE.md's role table and its tests
 /// row): one entry per role, its alternatives separated by `|`. A path ending in `/` is a

@@ -272,22 +272,35 @@ fn level<const SIDE: usize, const WIDE: bool, const RECORD: bool>(
 ) -> Result<Option<Meeting>, OverBudget> {
     side.make_room(ledger)?;
     let (front, next) = side.buffer.split_at_mut(side.tail);
-    let mut queued = 0;
+    let mut wave = Wave {
+        states,
+        dirs,
+        next,
+        queued: 0,
+    };
     let mut meeting = None;
     for &from in &front[side.head..] {
         let from = from as usize;
         // The state's orientation picks its offsets, without a branch.
         let steps = &steps[planes.orientation(from) & 3];
-        let rolled = rolls::<SIDE, WIDE, RECORD>(states, dirs, from, steps, next, &mut queued);
-        if let Err(met) = rolled {
+        if let Err(met) = rolls::<SIDE, WIDE, RECORD>(&mut wave, from, steps) {
             meeting = Some(met);
             break;
         }
     }
     side.head = side.tail;
-    side.tail += queued;
+    side.tail += wave.queued;
     side.depth += 1;
     Ok(meeting)
+}
+
+/// What one level's rolls write: the states' codes, the directions that reached them, and
+/// the next level's queue (of room enough) with the states `queued` in it so far.
+struct Wave<'a> {
+    states: &'a mut [u8],
+    dirs: &'a mut [u8],
+    next: &'a mut [u32],
+    queued: usize,
 }
 
 /// The four rolls of the state at index `from` (a roll in direction `d` moves the index
@@ -295,32 +308,32 @@ fn level<const SIDE: usize, const WIDE: bool, const RECORD: bool>(
 /// with the meeting.
 #[inline(always)]
 fn rolls<const SIDE: usize, const BRANCHLESS: bool, const RECORD: bool>(
-    states: &mut [u8],
-    dirs: &mut [u8],
+    wave: &mut Wave<'_>,
     from: usize,
     steps: &[isize; 4],
-    next: &mut [u32],
-    queued: &mut usize,
 ) -> Result<(), Meeting> {
-    roll::<0, SIDE, BRANCHLESS, RECORD>(states, dirs, from, steps, next, queued)?;
-    roll::<1, SIDE, BRANCHLESS, RECORD>(states, dirs, from, steps, next, queued)?;
-    roll::<2, SIDE, BRANCHLESS, RECORD>(states, dirs, from, steps, next, queued)?;
-    roll::<3, SIDE, BRANCHLESS, RECORD>(states, dirs, from, steps, next, queued)
+    roll::<0, SIDE, BRANCHLESS, RECORD>(wave, from, steps)?;
+    roll::<1, SIDE, BRANCHLESS, RECORD>(wave, from, steps)?;
+    roll::<2, SIDE, BRANCHLESS, RECORD>(wave, from, steps)?;
+    roll::<3, SIDE, BRANCHLESS, RECORD>(wave, from, steps)
 }
 
 /// Rolls the state at index `from` (reached by side `SIDE`) in direction `D`: marks a
-/// free state reached and queues it in `next` (of room enough); `Err` with the meeting
-/// when the other side reached it. `BRANCHLESS`: the state is written and queued
-/// whatever it was, and the queue only grows when it was free.
+/// free state reached and queues it in the wave's `next`; `Err` with the meeting when the
+/// other side reached it. `BRANCHLESS`: the state is written and queued whatever it was,
+/// and the queue only grows when it was free.
 #[inline(always)]
 fn roll<const D: usize, const SIDE: usize, const BRANCHLESS: bool, const RECORD: bool>(
-    states: &mut [u8],
-    dirs: &mut [u8],
+    wave: &mut Wave<'_>,
     from: usize,
     steps: &[isize; 4],
-    next: &mut [u32],
-    queued: &mut usize,
 ) -> Result<(), Meeting> {
+    let Wave {
+        states,
+        dirs,
+        next,
+        queued,
+    } = wave;
     let mine = reached(SIDE);
     // In the array: a legal state's cell lies on the plane, two rows and one column of
     // padding away from the array's edges, and a roll moves the top-left cell by at

@@ -168,28 +168,18 @@ mod tests {
 
     #[test]
     fn first_bytes_eight_at_a_time_agree_with_one_at_a_time() {
-        let mut seed = 12345u64;
-        for len in 0..40 {
-            for _ in 0..50 {
-                let bytes: Vec<u8> = (0..len)
-                    .map(|_| {
-                        seed = seed
-                            .wrapping_mul(6364136223846793005)
-                            .wrapping_add(1442695040888963407);
-                        [0u8, 0, 1, 3, 0x80, 0xff][(seed >> 33) as usize % 6]
-                    })
-                    .collect();
-                assert_eq!(
-                    first_byte(&bytes, |w| w),
-                    bytes.iter().position(|&b| b != 0),
-                    "{bytes:?}"
-                );
-                assert_eq!(
-                    first_byte(&bytes, zero_bytes),
-                    bytes.iter().position(|&b| b == 0),
-                    "{bytes:?}"
-                );
-            }
+        let alphabet = [0, 0, 1, 3, 0x80, 0xff];
+        for bytes in puzzle_frame::testkit::byte_strings(12345, 40, 50, &alphabet) {
+            assert_eq!(
+                first_byte(&bytes, |w| w),
+                bytes.iter().position(|&b| b != 0),
+                "{bytes:?}"
+            );
+            assert_eq!(
+                first_byte(&bytes, zero_bytes),
+                bytes.iter().position(|&b| b == 0),
+                "{bytes:?}"
+            );
         }
     }
 }

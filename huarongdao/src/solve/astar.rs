@@ -92,12 +92,8 @@ impl Scratch {
 
     /// A new query's stamp: its states are seen at `2 * stamp` and closed at `2 * stamp + 1`.
     fn next_stamp(&mut self) -> u32 {
-        if self.stamp >= u32::MAX / 2 - 1 {
-            self.nodes.fill(Node::default());
-            self.stamp = 0;
-        }
-        self.stamp += 1;
-        self.stamp
+        let clear = || self.nodes.fill(Node::default());
+        super::blank::next_stamp(&mut self.stamp, u32::MAX / 2 - 1, clear)
     }
 
     /// The search of one query; leaves `parent` set along the way to the goal it returns.

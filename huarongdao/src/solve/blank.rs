@@ -309,13 +309,37 @@ fn grow_within(
 ) -> Result<(), usize> {
     let held = (now.capacity() + later.capacity()) * std::mem::size_of::<u32>();
     let stack = if keeps { now } else { later };
-    let more = stack.capacity().max(64);
+    grow_vec(stack, 64, held, limit).map(|_| ())
+}
+
+/// Doubles the capacity of `items` (at least `least` items) when `held` bytes and the
+/// growth stay within `limit`: `Ok(the bytes it grew by)`, else `Err(the bytes it would
+/// grow by)`. The queues' one way to grow (`buckets` too).
+pub(super) fn grow_vec(
+    items: &mut Vec<u32>,
+    least: usize,
+    held: usize,
+    limit: usize,
+) -> Result<usize, usize> {
+    let more = items.capacity().max(least);
     let bytes = more * std::mem::size_of::<u32>();
     if held.saturating_add(bytes) > limit {
         return Err(bytes);
     }
-    stack.reserve_exact(more);
-    Ok(())
+    items.reserve_exact(more);
+    Ok(bytes)
+}
+
+/// The next of the stamps `1..=last` that mark a search's visits (`stamp`, the current
+/// one): past `last`, `clear` wipes the marks and the stamps start again at 1. The
+/// searches' one way to forget their marks (`astar` too).
+pub(super) fn next_stamp(stamp: &mut u32, last: u32, clear: impl FnOnce()) -> u32 {
+    if *stamp >= last {
+        clear();
+        *stamp = 0;
+    }
+    *stamp += 1;
+    *stamp
 }
 
 /// Scratch for the blank's plain breadth-first searches.
@@ -342,12 +366,7 @@ impl Bfs {
     }
 
     fn next_stamp(&mut self) -> u32 {
-        if self.stamp == u32::MAX {
-            self.mark.fill(0);
-            self.stamp = 0;
-        }
-        self.stamp += 1;
-        self.stamp
+        next_stamp(&mut self.stamp, u32::MAX, || self.mark.fill(0))
     }
 
     /// BFS of the blank from `from`, never entering `blocked`, until the `wanted` cells of

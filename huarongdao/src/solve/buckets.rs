@@ -251,13 +251,7 @@ impl Buckets {
 #[cold]
 #[inline(never)]
 fn grow(bucket: &mut Vec<u32>, held: &mut usize, limit: usize) -> Result<(), usize> {
-    let more = bucket.capacity().max(16);
-    let bytes = more * std::mem::size_of::<u32>();
-    if held.saturating_add(bytes) > limit {
-        return Err(bytes);
-    }
-    bucket.reserve_exact(more);
-    *held += bytes;
+    *held += super::blank::grow_vec(bucket, 16, *held, limit)?;
     Ok(())
 }
 

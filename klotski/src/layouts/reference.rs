@@ -87,52 +87,19 @@ fn place(pieces: &Pieces, blocks: &[usize], board: &mut Board, out: &mut HashSet
     }
 }
 
-/// Every board one move from `board`.
+/// Every board one move from `board` (the reference's slides, each class's shape taken
+/// relative to its cell 0).
 fn moves(pieces: &Pieces, board: &Board) -> Vec<Board> {
-    let (rows, cols) = (pieces.rows as isize, pieces.cols as isize);
-    let mut out = Vec::new();
-    for (at, cell) in board.iter().enumerate() {
-        let Some((k, 0)) = *cell else { continue };
-        let shape = &pieces.shapes[k];
-        // The block's cells, from its cell 0 at `at`.
-        let (r0, c0) = (
-            at as isize / cols - shape[0].row as isize,
-            at as isize % cols - shape[0].col as isize,
-        );
-        let cells: Vec<(isize, isize)> = shape
-            .iter()
-            .map(|p| (r0 + p.row as isize, c0 + p.col as isize))
-            .collect();
-        let fits = |(dr, dc): (isize, isize)| {
-            cells.iter().all(|&(r, c)| {
-                let (r, c) = (r + dr, c + dc);
-                (0..rows).contains(&r)
-                    && (0..cols).contains(&c)
-                    && (board[(r * cols + c) as usize].is_none() || cells.contains(&(r, c)))
-            })
+    let relative = |shape: &Vec<grid_common::Pos>| {
+        let first = shape[0];
+        let offset = |p: &grid_common::Pos| {
+            let (r, c) = (p.row as isize, p.col as isize);
+            (r - first.row as isize, c - first.col as isize)
         };
-        let mut seen = HashSet::from([(0isize, 0isize)]);
-        let mut queue = VecDeque::from([(0isize, 0isize)]);
-        while let Some((dr, dc)) = queue.pop_front() {
-            for (sr, sc) in grid_common::Dir::ALL.map(grid_common::Dir::delta) {
-                let shift = (dr + sr, dc + sc);
-                if seen.contains(&shift) || !fits(shift) {
-                    continue;
-                }
-                seen.insert(shift);
-                queue.push_back(shift);
-                let mut next = board.clone();
-                for &(r, c) in &cells {
-                    next[(r * cols + c) as usize] = None;
-                }
-                for (i, &(r, c)) in cells.iter().enumerate() {
-                    next[((r + shift.0) * cols + c + shift.1) as usize] = Some((k, i));
-                }
-                out.push(next);
-            }
-        }
-    }
-    out
+        shape.iter().map(offset).collect()
+    };
+    let shapes: Vec<Vec<(isize, isize)>> = pieces.shapes.iter().map(relative).collect();
+    crate::reference::slides(board, pieces.rows, pieces.cols, &shapes)
 }
 
 /// True when the target's bounding box has its top-left corner on the goal.

@@ -4,21 +4,11 @@ use super::*;
 
 #[test]
 fn a_byte_is_found_eight_at_a_time_where_one_at_a_time_finds_it() {
-    let mut seed = 99u64;
-    for len in 0..70 {
-        for _ in 0..40 {
-            let bytes: Vec<u8> = (0..len)
-                .map(|_| {
-                    seed = seed
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    [b'\n', b'.', b'#', 0, 0x8a, 0x0b, 0xff][(seed >> 33) as usize % 7]
-                })
-                .collect();
-            for needle in [b'\n', 0, 0xff] {
-                let want = bytes.iter().position(|&b| b == needle);
-                assert_eq!(find_byte(&bytes, needle), want, "{bytes:?} {needle}");
-            }
+    let alphabet = [b'\n', b'.', b'#', 0, 0x8a, 0x0b, 0xff];
+    for bytes in crate::testkit::byte_strings(99, 70, 40, &alphabet) {
+        for needle in [b'\n', 0, 0xff] {
+            let want = bytes.iter().position(|&b| b == needle);
+            assert_eq!(find_byte(&bytes, needle), want, "{bytes:?} {needle}");
         }
     }
 }

@@ -35,17 +35,14 @@ pub(crate) const APPLY: [[usize; 4]; 3] = {
 };
 
 /// `TURN[prev][next]`: the turn that takes `prev` to `next` (0 when `next` is `prev`'s
-/// opposite, which a body never holds).
+/// opposite, which a body never holds): [`APPLY`] read backwards.
 pub(crate) const TURN: [[usize; 4]; 4] = {
     let mut table = [[0; 4]; 4];
-    let mut t = 0;
-    while t < 3 {
-        let mut d = 0;
-        while d < 4 {
-            table[d][turned(t, d)] = t;
-            d += 1;
-        }
-        t += 1;
+    let mut k = 0;
+    while k < 12 {
+        let (t, d) = (k / 4, k % 4);
+        table[d][APPLY[t][d]] = t;
+        k += 1;
     }
     table
 };

@@ -8,9 +8,8 @@
 //! Under `CI=true`, where the checkout is the commit being judged, each such file is a
 //! problem.
 
-use std::io::Write as _;
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 use super::transcripts::Expected;
 use crate::workspace::relative;
@@ -75,32 +74,20 @@ pub fn differences(root: &Path, expected: &Expected) -> Result<Vec<String>, Stri
     Ok(differences)
 }
 
-/// `git ARGS -- PATHS` in `root`, `input` on its standard input: its standard output.
+/// `git ARGS -- PATHS` in `root`, `input` on its standard input (fed as a snapshot case's
+/// input is, `puzzle_frame::transcript::run`): its standard output.
 fn git(root: &Path, args: &[&str], paths: &[String], input: &[u8]) -> Result<Vec<u8>, String> {
-    let mut child = Command::new("git")
-        .arg("-C")
-        .arg(root)
-        .args(args)
-        .args(paths)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
+    let mut all: Vec<&OsStr> = vec![OsStr::new("-C"), root.as_os_str()];
+    all.extend(args.iter().map(OsStr::new));
+    all.extend(paths.iter().map(OsStr::new));
+    let output = puzzle_frame::transcript::run(Path::new("git"), &all, input)
         .map_err(|e| format!("cannot run git: {e}"))?;
-    let mut stdin = child.stdin.take().ok_or("no pipe to git")?;
-    let input = input.to_vec();
-    let feeder = std::thread::spawn(move || stdin.write_all(&input));
-    let output = child.wait_with_output().map_err(|e| format!("git: {e}"))?;
-    let fed = feeder
-        .join()
-        .map_err(|_| "the thread feeding git panicked")?;
-    fed.map_err(|e| format!("writing to git: {e}"))?;
-    if !output.status.success() {
-        return Err(format!(
+    match output.status.success() {
+        true => Ok(output.stdout),
+        false => Err(format!(
             "`git {}` failed ({})",
             args.join(" "),
             output.status
-        ));
+        )),
     }
-    Ok(output.stdout)
 }

@@ -125,8 +125,7 @@ mod tests {
 
     #[test]
     fn every_example_is_found_with_its_input() {
-        let root = crate::workspace::project_root();
-        let members = crate::workspace::members(&root).unwrap();
+        let (root, members) = crate::workspace::this_workspace();
         let examples = find(&members);
         let film_demo = examples
             .iter()

@@ -11,13 +11,8 @@ use std::sync::Mutex;
 /// output buffers (8 MiB).
 pub const SLACK_KIB: u64 = 8 << 10;
 
-/// The workspace's root.
-pub fn root() -> PathBuf {
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    manifest
-        .parent()
-        .map_or(manifest.clone(), Path::to_path_buf)
-}
+mod root;
+pub use root::root;
 
 /// The release binary of the puzzle crate `name`, built (with every crate of `all` not
 /// built yet, in one cargo command) the first time one is asked for.

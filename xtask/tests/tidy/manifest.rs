@@ -1,15 +1,7 @@
 //! What the tidy checks read of the workspace: its members and a little of TOML, the
 //! sections of a manifest and their keys, enough for the dependency tables.
 
-use std::path::{Path, PathBuf};
-
-/// The workspace's root.
-pub fn root() -> PathBuf {
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    manifest
-        .parent()
-        .map_or(manifest.clone(), Path::to_path_buf)
-}
+use std::path::Path;
 
 pub fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))

@@ -102,57 +102,44 @@ fn a_build_script_that_sets_insta_force_pass_for_the_tests_fails() {
     assert_route_fails("rustc-env", &[("demo/build.rs", script.to_string())], true);
 }
 
+/// A route through a script cargo runs: the configuration `files` name it where they say
+/// `SCRIPT`; `script` is its file name and text.
+fn assert_script_route_fails(name: &str, files: &[(&str, &str)], script: (&str, String)) {
+    let path = format!("{:?}", root_of(name).join(script.0).display().to_string());
+    let mut laid: Vec<(&str, String)> = files
+        .iter()
+        .map(|&(file, text)| (file, text.replace("SCRIPT", &path)))
+        .collect();
+    laid.push(script);
+    assert_route_fails(name, &laid, true);
+}
+
+/// A runner route: the runner is a script that runs the test binary with insta told to
+/// pass.
+fn assert_runner_route_fails(name: &str, files: &[(&str, &str)]) {
+    let runner = forcing_runner(&format!("{name} runner"));
+    assert_script_route_fails(name, files, ("run.sh", runner));
+}
+
 #[test]
 fn a_runner_in_an_included_cargo_config_fails() {
-    let runner = root_of("include").join("run.sh");
-    let config = "include = [{ path = \"ci.toml\" }]\n".to_string();
-    let ci = format!(
-        "[target.'cfg(all())']\nrunner = {:?}\n",
-        runner.display().to_string()
-    );
-    assert_route_fails(
-        "include",
-        &[
-            (".cargo/config.toml", config),
-            (".cargo/ci.toml", ci),
-            ("run.sh", forcing_runner("included runner")),
-        ],
-        true,
-    );
+    let files = [
+        (".cargo/config.toml", "include = [{ path = \"ci.toml\" }]\n"),
+        (".cargo/ci.toml", "[target.'cfg(all())']\nrunner = SCRIPT\n"),
+    ];
+    assert_runner_route_fails("include", &files);
 }
 
 #[test]
 fn a_quoted_runner_key_fails() {
-    let runner = root_of("quoted").join("run.sh");
-    let config = format!(
-        "[target.'cfg(all())']\n\"runner\" = {:?}\n",
-        runner.display().to_string()
-    );
-    assert_route_fails(
-        "quoted",
-        &[
-            (".cargo/config.toml", config),
-            ("run.sh", forcing_runner("quoted runner")),
-        ],
-        true,
-    );
+    let config = "[target.'cfg(all())']\n\"runner\" = SCRIPT\n";
+    assert_runner_route_fails("quoted", &[(".cargo/config.toml", config)]);
 }
 
 #[test]
 fn a_runner_in_an_inline_target_table_fails() {
-    let runner = root_of("inline").join("run.sh");
-    let config = format!(
-        "target = {{ \"cfg(all())\" = {{ runner = {:?} }} }}\n",
-        runner.display().to_string()
-    );
-    assert_route_fails(
-        "inline",
-        &[
-            (".cargo/config.toml", config),
-            ("run.sh", forcing_runner("inline runner")),
-        ],
-        true,
-    );
+    let config = "target = { \"cfg(all())\" = { runner = SCRIPT } }\n";
+    assert_runner_route_fails("inline", &[(".cargo/config.toml", config)]);
 }
 
 /// A shell script that wraps a freshly built test binary of `snapshots` (found at `$out`)
@@ -161,39 +148,24 @@ const WRAP_TEST_BINARY: &str = "case \"$(basename \"$out\")\" in\n  snapshots-*)
 
 #[test]
 fn a_rustc_wrapper_that_wraps_the_test_binary_fails() {
-    let wrapper = root_of("rustc-wrapper").join("wrap.sh");
-    let config = format!(
-        "[build]\nrustc-wrapper = {:?}\n",
-        wrapper.display().to_string()
-    );
+    let config = "[build]\nrustc-wrapper = SCRIPT\n";
     // rustc's output: `--out-dir DIR` and `-C extra-filename=-HASH` with `--crate-name`.
     let script = format!(
         "#!/bin/sh\n\"$@\" || exit $?\nprev=; dir=; name=; extra=\nfor a in \"$@\"; do\n  case \"$prev\" in --out-dir) dir=$a;; --crate-name) name=$a;; esac\n  case \"$a\" in extra-filename=*) extra=${{a#extra-filename=}};; esac\n  prev=$a\ndone\n[ -n \"$name\" ] || exit 0\nout=\"$dir/$name$extra\"\n[ -f \"$out\" ] || exit 0\n{WRAP_TEST_BINARY}"
     );
-    assert_route_fails(
-        "rustc-wrapper",
-        &[(".cargo/config.toml", config), ("wrap.sh", script)],
-        true,
-    );
+    let files = [(".cargo/config.toml", config)];
+    assert_script_route_fails("rustc-wrapper", &files, ("wrap.sh", script));
 }
 
 #[test]
 fn a_linker_that_wraps_the_test_binary_fails() {
     // Named `*-gcc` so that rustc passes it a C compiler's arguments.
-    let linker = root_of("linker").join("wrap-gcc.sh");
-    let config = format!(
-        "[target.{}]\nlinker = {:?}\n",
-        host(),
-        linker.display().to_string()
-    );
+    let config = format!("[target.{}]\nlinker = SCRIPT\n", host());
     let script = format!(
         "#!/bin/sh\ncc \"$@\" || exit $?\nprev=; out=\nfor a in \"$@\"; do\n  [ \"$prev\" = -o ] && out=$a\n  prev=$a\ndone\n[ -f \"$out\" ] || exit 0\n{WRAP_TEST_BINARY}"
     );
-    assert_route_fails(
-        "linker",
-        &[(".cargo/config.toml", config), ("wrap-gcc.sh", script)],
-        true,
-    );
+    let files = [(".cargo/config.toml", config.as_str())];
+    assert_script_route_fails("linker", &files, ("wrap-gcc.sh", script));
 }
 
 #[test]
