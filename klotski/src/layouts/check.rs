@@ -196,3 +196,54 @@ pub fn random_symmetric_pieces(rng: &mut Rng, max_cells: usize) -> Pieces {
         }
     }
 }
+
+/// Every layout of `pieces` unranked by one expander in the order of `order` (ranks below
+/// the census's N; each walk keeps what it shares with the last), against a fresh unrank of
+/// the same rank and against ranking the blocks back. `Ok(number of ranks checked)`.
+pub fn check_unrank(pieces: &Pieces, order: &[u64]) -> Result<usize, String> {
+    let (frame, shapes) = pieces.tables();
+    let ranker = super::rank::Ranker::new(
+        frame.board,
+        &shapes,
+        &pieces.counts(),
+        MemoryBudget::default(),
+    )
+    .map_err(|e| format!("the automaton gave up: {e}"))?;
+    let mut kept = super::graph::Expander::new(&ranker, &frame, &shapes);
+    for &rank in order.iter().filter(|&&r| r < ranker.total()) {
+        kept.load(rank);
+        let mut fresh = super::graph::Expander::new(&ranker, &frame, &shapes);
+        fresh.load(rank);
+        if kept.blocks != fresh.blocks || kept.occupied != fresh.occupied {
+            return Err(format!(
+                "rank {rank}: {:?} kept, {:?} fresh, for {pieces:?}",
+                kept.blocks, fresh.blocks
+            ));
+        }
+        let back = ranker.rank_of(&kept.blocks);
+        if back != rank {
+            return Err(format!("rank {rank} ranked back as {back} for {pieces:?}"));
+        }
+        let mut moves_kept = Vec::new();
+        kept.moves(rank, |v, k, from, to| moves_kept.push((v, k, from, to)));
+        let mut moves_fresh = Vec::new();
+        fresh.moves(rank, |v, k, from, to| moves_fresh.push((v, k, from, to)));
+        if moves_kept != moves_fresh {
+            return Err(format!("rank {rank}: the moves differ for {pieces:?}"));
+        }
+    }
+    Ok(order.len())
+}
+
+/// How many layouts `pieces` has (the automaton's count).
+pub fn layout_count(pieces: &Pieces) -> Result<u64, String> {
+    let (frame, shapes) = pieces.tables();
+    super::rank::Ranker::new(
+        frame.board,
+        &shapes,
+        &pieces.counts(),
+        MemoryBudget::default(),
+    )
+    .map(|r| r.total())
+    .map_err(|e| format!("the automaton gave up: {e}"))
+}

@@ -18,6 +18,12 @@
 //! more breadth-first search from its first unvisited rank (a label of its own). So N, G, S,
 //! the largest distance M and how many layouts have it (K) are exact.
 //!
+//! **Order.** Each level is expanded in increasing rank order (sorted when it is complete,
+//! before its first layout is expanded): a breadth-first search may take a level's layouts
+//! in any order, and nothing counted depends on it (the groups are the union-find's classes,
+//! the hardest layouts are sorted by rank). In rank order the walk that unranks a layout
+//! keeps the part it shares with the last one (`Ranker::unrank`).
+//!
 //! **Mirror.** When the census is left-right symmetric (`super::mirror`), a layout and its
 //! mirror image are always marked together, with the same level and mirror labels: only the
 //! one found first is queued and expanded. Still exact: a layout at distance `d + 1` has a
@@ -30,7 +36,7 @@
 use puzzle_frame::budget::{MemoryBudget, OverBudget};
 
 use super::mirror::Mirror;
-use super::rank::{Ranker, Steps, EMPTY};
+use super::rank::{Ranker, Steps, ALONE, EMPTY};
 use crate::solve::layout::{Frame, Shape};
 use crate::solve::Limit;
 
@@ -84,7 +90,7 @@ impl<'a> Expander<'a> {
             shapes,
             steps: Steps::default(),
             letter_at: [EMPTY; 64],
-            cover_at: [0; 64],
+            cover_at: ALONE,
             blocks: Vec::new(),
             occupied: 0,
         }
@@ -92,13 +98,11 @@ impl<'a> Expander<'a> {
 
     /// Unranks `rank` into the expander's tables.
     pub(crate) fn load(&mut self, rank: u64) {
-        let blocks = &mut self.blocks;
-        blocks.clear();
         self.ranker.unrank(
             rank,
             &mut self.steps,
             (&mut self.letter_at, &mut self.cover_at),
-            |k, a| blocks.push((k, a)),
+            &mut self.blocks,
         );
         self.occupied = self
             .blocks
@@ -243,12 +247,15 @@ impl Sweeps<'_> {
         let mut level_end = self.queue.len();
         (self.level, self.level_start) = (0, head);
         self.level_mirrored = std::mem::take(&mut self.mirrored_next);
+        self.queue[head..level_end].sort_unstable();
         while head < self.queue.len() {
             if head == level_end {
                 self.level += 1;
                 self.level_start = level_end;
                 self.level_mirrored = std::mem::take(&mut self.mirrored_next);
                 level_end = self.queue.len();
+                // In rank order: the walk of one layout shares most of the last one's.
+                self.queue[head..level_end].sort_unstable();
             }
             let u = u64::from(self.queue[head]);
             let lu = self.label[u as usize];

@@ -9,14 +9,16 @@
 
 use grid_common::Pos;
 
-use super::rank::Ranker;
+use super::rank::{Ranker, EMPTY};
 use super::Pieces;
 
-/// The mirror of a symmetric census: each class's bounding-box width and the box's columns.
+/// The mirror of a symmetric census: each class's bounding-box width and the box's columns,
+/// and per class and anchor the first cell (in reading order) of the block's mirror image.
 #[derive(Clone, Debug)]
 pub(crate) struct Mirror {
     cols: u8,
     widths: Vec<u8>,
+    image_first: Vec<[u8; 64]>,
 }
 
 impl Mirror {
@@ -36,10 +38,35 @@ impl Mirror {
         });
         let goal_col = pieces.goal.col;
         let goal_fits = pieces.cols >= widths[0] + goal_col;
-        (symmetric && goal_fits && pieces.cols - widths[0] - goal_col == goal_col).then(|| Mirror {
-            cols: pieces.cols as u8,
-            widths: widths.iter().map(|&w| w as u8).collect(),
+        (symmetric && goal_fits && pieces.cols - widths[0] - goal_col == goal_col).then(|| {
+            let mut mirror = Mirror {
+                cols: pieces.cols as u8,
+                widths: widths.iter().map(|&w| w as u8).collect(),
+                image_first: Vec::new(),
+            };
+            mirror.image_first = (pieces.shapes.iter().enumerate())
+                .map(|(k, cells)| mirror.first_cells(pieces.cols, k, cells))
+                .collect();
+            mirror
         })
+    }
+
+    /// For each anchor where a block of class `k` (of `cells`) fits in a box of `cols`
+    /// columns, the first cell of its mirror image (0 elsewhere).
+    fn first_cells(&self, cols: usize, k: usize, cells: &[Pos]) -> [u8; 64] {
+        let first = cells
+            .iter()
+            .map(|p| p.row * cols + p.col)
+            .min()
+            .unwrap_or(0);
+        let mut table = [0u8; 64];
+        for (a, slot) in table.iter_mut().enumerate() {
+            if a % cols + usize::from(self.widths[k]) <= cols {
+                let image = usize::from(self.anchor(k, a as u8)) + first;
+                *slot = image.min(63) as u8;
+            }
+        }
+        table
     }
 
     /// The mirror image of anchor `anchor` of a block of class `class`.
@@ -58,15 +85,15 @@ impl Mirror {
         blocks: &[(usize, u8)],
         moved: Option<(usize, u8, u8)>,
     ) -> u64 {
-        let mut image = [(0usize, 0u8); 64];
-        for (slot, &(k, a)) in image.iter_mut().zip(blocks) {
+        let mut letter_at = [EMPTY; 64];
+        for &(k, a) in blocks {
             let a = match moved {
                 Some((class, from, to)) if class == k && from == a => to,
                 _ => a,
             };
-            *slot = (k, self.anchor(k, a));
+            letter_at[usize::from(self.image_first[k][usize::from(a) & 63])] = k as u8 + 1;
         }
-        ranker.rank_of(&image[..blocks.len()])
+        ranker.rank_of_letters(&letter_at)
     }
 }
 

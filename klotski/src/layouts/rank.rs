@@ -38,6 +38,16 @@ pub(crate) const EMPTY: u8 = 0;
 const NONE: u64 = u64::MAX;
 /// The node every complete word ends in.
 const END: u32 = 0;
+/// Each cell alone (`cover_at` where no block begins).
+pub(crate) const ALONE: [u64; 64] = {
+    let mut cells = [0u64; 64];
+    let mut p = 0;
+    while p < 64 {
+        cells[p] = 1 << p;
+        p += 1;
+    }
+    cells
+};
 
 /// One node's entry for one letter.
 #[derive(Clone, Copy, Debug)]
@@ -46,6 +56,8 @@ struct Entry {
     base: u64,
     /// The child's row: its node number times the number of letters.
     next: u32,
+    /// The child's node number.
+    child: u32,
 }
 
 /// The automaton of one box and one multiset of blocks.
@@ -56,6 +68,8 @@ pub(crate) struct Ranker {
     table: Vec<Entry>,
     /// Per letter: the cells it covers, shifted so that its first cell is bit 0.
     cells: Vec<u64>,
+    /// Per node: how many layouts complete it.
+    totals: Vec<u64>,
     /// The root node's row.
     root: u32,
     /// How many layouts there are.
@@ -74,6 +88,15 @@ pub(crate) struct Steps {
     pub prefix: [u64; 64],
     /// The cells not yet read before the letter at this cell.
     pub undecided: [u64; 64],
+    /// The ranks whose walks read the same letters up to this cell (included):
+    /// `low[p]..high[p]`.
+    low: [u64; 64],
+    high: [u64; 64],
+    /// The cells read, in order, and how many (0: no walk yet).
+    read: [u8; 64],
+    reads: usize,
+    /// How many blocks the walk had placed before each read (by its index in `read`).
+    placed: [u8; 64],
 }
 
 impl Default for Steps {
@@ -82,6 +105,11 @@ impl Default for Steps {
             node: [0; 64],
             prefix: [0; 64],
             undecided: [0; 64],
+            low: [0; 64],
+            high: [0; 64],
+            read: [0; 64],
+            reads: 0,
+            placed: [0; 64],
         }
     }
 }
@@ -96,6 +124,7 @@ struct Builder<'a> {
     memo: HashMap<(u64, Vec<u8>), (u32, u64)>,
     base: Vec<u64>,
     child: Vec<u32>,
+    totals: Vec<u64>,
     budget: MemoryBudget,
 }
 
@@ -164,6 +193,7 @@ impl Builder<'_> {
             }
             self.base.extend_from_slice(&bases);
             self.child.extend_from_slice(&children);
+            self.totals.push(sum);
             u32::try_from(nodes).map_err(|_| {
                 Limit::Memory(puzzle_frame::budget::OverBudget {
                     what: "the layouts' rank tables".to_string(),
@@ -203,6 +233,7 @@ impl Ranker {
             // Node 0 is the end of every word; its row is never read.
             base: vec![NONE; letters],
             child: vec![END; letters],
+            totals: vec![1],
             budget,
         };
         // A block has a cell and the box at most 64: more than 64 blocks of a class never fit.
@@ -216,6 +247,7 @@ impl Ranker {
             .map(|(&base, &child)| Entry {
                 base,
                 next: row(child),
+                child,
             })
             .collect();
         let mut cells = vec![1u64];
@@ -224,6 +256,7 @@ impl Ranker {
             letters,
             table,
             cells,
+            totals: builder.totals,
             root: row(root),
             total,
             first_offset: builder.first_offset,
@@ -238,7 +271,7 @@ impl Ranker {
 
     /// The bytes the tables hold.
     pub(crate) fn bytes(&self) -> u64 {
-        (self.table.len() * std::mem::size_of::<Entry>()) as u64
+        (self.table.len() * std::mem::size_of::<Entry>() + self.totals.len() * 8) as u64
     }
 
     /// The bit offset of class `k`'s first cell from its anchor.
@@ -285,6 +318,13 @@ impl Ranker {
         for &(k, anchor) in blocks {
             letter_at[(u32::from(anchor) + self.first_offset[k]) as usize] = k as u8 + 1;
         }
+        self.rank_of_letters(&letter_at)
+    }
+
+    /// The rank of the layout given per cell by `letter_at` (the letter of the block whose
+    /// first cell is there, or [`EMPTY`]; a layout of the automaton's box and multiset).
+    #[inline]
+    pub(crate) fn rank_of_letters(&self, letter_at: &[u8; 64]) -> u64 {
         let (mut row, mut rank, mut undecided) = (self.root as usize, 0u64, self.board);
         while undecided != 0 {
             let p = undecided.trailing_zeros();
@@ -304,43 +344,74 @@ impl Ranker {
     }
 
     /// The layout of rank `rank` (below [`Ranker::total`]): fills `letter_at` and
-    /// `cover_at` (every cell, as [`Ranker::rank_from`] reads them) and `steps` (at each
-    /// cell read: the row of its node, the base sum, the undecided cells), and calls
-    /// `block(class, anchor)` for each block in reading order of its first cell.
+    /// `cover_at` (every cell, as [`Ranker::rank_from`] reads them), `steps` (at each cell
+    /// read: the row of its node, the base sum, the undecided cells) and `blocks` (each
+    /// block's class and anchor in reading order of its first cell).
+    ///
+    /// The tables must hold the last layout unranked with `steps` (or be fresh: `steps`
+    /// new, `letter_at` empty, `cover_at` each cell alone, `blocks` empty): the walk keeps
+    /// the letters the last walk read as far as `rank` reads the same (its rank lies in
+    /// the range of ranks that do) and walks on from there.
     pub(crate) fn unrank(
         &self,
         rank: u64,
         steps: &mut Steps,
         (letter_at, cover_at): (&mut [u8; 64], &mut [u64; 64]),
-        mut block: impl FnMut(usize, u8),
+        blocks: &mut Vec<(usize, u8)>,
     ) {
-        letter_at.fill(EMPTY);
-        for (p, cover) in cover_at.iter_mut().enumerate() {
-            *cover = 1 << p;
+        let mut kept = 0;
+        while kept < steps.reads {
+            let p = usize::from(steps.read[kept]);
+            if rank < steps.low[p] || rank >= steps.high[p] {
+                break;
+            }
+            kept += 1;
         }
-        let (mut row, mut prefix, mut undecided) = (self.root as usize, 0u64, self.board);
+        if kept == steps.reads && kept > 0 {
+            return;
+        }
+        for &p in &steps.read[kept..steps.reads] {
+            letter_at[usize::from(p)] = EMPTY;
+            cover_at[usize::from(p)] = 1 << p;
+        }
+        let (mut row, mut prefix, mut undecided) = if kept == 0 {
+            blocks.clear();
+            (self.root as usize, 0u64, self.board)
+        } else {
+            let p = usize::from(steps.read[kept]);
+            blocks.truncate(usize::from(steps.placed[kept]));
+            (steps.node[p] as usize, steps.prefix[p], steps.undecided[p])
+        };
+        steps.reads = kept;
         while undecided != 0 {
             let p = undecided.trailing_zeros();
-            steps.node[p as usize] = row as u32;
-            steps.prefix[p as usize] = prefix;
-            steps.undecided[p as usize] = undecided;
+            let at = p as usize;
+            steps.node[at] = row as u32;
+            steps.prefix[at] = prefix;
+            steps.undecided[at] = undecided;
+            steps.read[steps.reads] = p as u8;
+            steps.placed[steps.reads] = blocks.len() as u8;
+            steps.reads += 1;
             let entries = &self.table[row..row + self.letters];
             let left = rank - prefix;
             // Valid letters have increasing bases (invalid ones `NONE`): the letter is the
             // last whose base is at most what is left.
-            let fits = entries
-                .iter()
-                .enumerate()
-                .fold(0u64, |m, (c, e)| m | u64::from(e.base <= left) << c);
-            let letter = 63 - fits.leading_zeros() as usize;
+            let mut letter = 0;
+            for (c, e) in entries.iter().enumerate().skip(1) {
+                if e.base <= left {
+                    letter = c;
+                }
+            }
             let entry = entries[letter];
             prefix += entry.base;
+            steps.low[at] = prefix;
+            steps.high[at] = prefix + self.totals[entry.child as usize];
             row = entry.next as usize;
             undecided &= !(self.cells[letter] << p);
             if letter > 0 {
-                letter_at[p as usize] = letter as u8;
-                cover_at[p as usize] = self.cells[letter] << p;
-                block(letter - 1, (p - self.first_offset[letter - 1]) as u8);
+                letter_at[at] = letter as u8;
+                cover_at[at] = self.cells[letter] << p;
+                blocks.push((letter - 1, (p - self.first_offset[letter - 1]) as u8));
             }
         }
     }
@@ -370,7 +441,7 @@ impl Ranker {
         }
         let row = node as usize;
         for letter in 0..self.letters {
-            let Entry { base, next } = self.table[row + letter];
+            let Entry { base, next, .. } = self.table[row + letter];
             if base == NONE || (letter == 1) != (p == first) {
                 continue;
             }
