@@ -24,7 +24,7 @@ pub fn random_input(rng: &mut Rng, max_size: usize) -> String {
 }
 
 /// Cells as text rows.
-fn rows_text(cells: &[Vec<u8>]) -> String {
+pub(super) fn rows_text(cells: &[Vec<u8>]) -> String {
     cells
         .iter()
         .map(|row| String::from_utf8_lossy(row).into_owned() + "\n")
@@ -52,6 +52,12 @@ pub fn random_maze(rng: &mut Rng, max_rows: usize, max_cols: usize) -> String {
             break (r, c);
         }
     };
+    maze_of_size(rng, rows, cols)
+}
+
+/// A random POJ maze of `rows` x `cols` (at least 3 cells), rock from none to four cells in
+/// ten.
+pub(super) fn maze_of_size(rng: &mut Rng, rows: usize, cols: usize) -> String {
     let rock = [0.0, 0.1, 0.25, 0.4][rng.below(4)];
     let mut cells = vec![vec![b'.'; cols]; rows];
     for cell in cells.iter_mut().flatten() {

@@ -2,9 +2,11 @@
 
 mod generate;
 mod judge;
+mod poj_mazes;
 
 pub use generate::{open_maze, random_input, random_level, random_maze, serpentine_maze};
 pub use judge::judge_check;
+pub use poj_mazes::{impossible_room, random_square_maze, wide_serpentine};
 
 use crate::case::{Case, Format};
 use crate::format::path_line;
@@ -112,13 +114,15 @@ pub fn bench_inputs() -> Vec<BenchInput> {
     for i in 0..40 {
         levels.push_str(&format!("; {}\n{}\n", i + 1, random_level(&mut rng, 7, 3)));
     }
-    vec![
+    let mut inputs = vec![
         BenchInput::new("poj-open-20", open_maze(20) + end),
         BenchInput::new("poj-serpentine-20", serpentine_maze(20) + end),
         BenchInput::new("poj-random-300", random + end),
         BenchInput::new("xsb-random-40", levels).with_args(&["--xsb"]),
         BenchInput::new("xsb-open-60", open_level(60)).with_args(&["--xsb"]),
-    ]
+    ];
+    inputs.extend(poj_mazes::poj_bench_inputs());
+    inputs
 }
 
 /// An open room of `side` x `side` cells inside its wall (`side` at least 52), four boxes and
