@@ -272,20 +272,10 @@ fn level(rows: &[&str]) -> Problem {
     p
 }
 
-#[test]
-fn sealed_boxes_on_goals_and_spare_goals_match_the_reference() {
+/// Solves each level (XSB rows) and checks it against the reference, replaying the moves.
+fn match_the_reference(levels: &[&[&str]]) {
     let limits = within(1 << 26);
-    let levels = [
-        // Boxes on goals sealed away from the player, as in Microban 155.
-        &["########", "#*#  . #", "#*# $  #", "### @  #", "########"][..],
-        // More goals than boxes.
-        &["#######", "#. . .#", "# $$  #", "#  @  #", "#######"][..],
-        // A box that can never reach a goal: no solution.
-        &["######", "#$ . #", "#  @ #", "######"][..],
-        // Already solved.
-        &["#####", "#*@ #", "#####"][..],
-    ];
-    for rows in levels {
+    for &rows in levels {
         let problem = level(rows);
         let expected = reference(&problem).expect("a small level");
         let found = solve(&problem, &limits).expect("within the limits");
@@ -297,6 +287,21 @@ fn sealed_boxes_on_goals_and_spare_goals_match_the_reference() {
             (e, f) => panic!("reference {e:?}, search {f:?} on {rows:?}"),
         }
     }
+}
+
+#[test]
+fn sealed_boxes_on_goals_and_spare_goals_match_the_reference() {
+    let levels = [
+        // Boxes on goals sealed away from the player, as in Microban 155.
+        &["########", "#*#  . #", "#*# $  #", "### @  #", "########"][..],
+        // More goals than boxes.
+        &["#######", "#. . .#", "# $$  #", "#  @  #", "#######"][..],
+        // A box that can never reach a goal: no solution.
+        &["######", "#$ . #", "#  @ #", "######"][..],
+        // Already solved.
+        &["#####", "#*@ #", "#####"][..],
+    ];
+    match_the_reference(&levels);
 }
 
 #[test]
@@ -387,4 +392,29 @@ fn levels_with_a_large_sealed_floor_match_the_reference() {
             (e, f) => panic!("reference {e:?}, search {f:?} on {small:?}"),
         }
     }
+}
+
+#[test]
+fn gate_boxes_frozen_goals_and_closed_rooms_match_the_reference() {
+    let levels = [
+        // A room shut by a box on a goal that must move to let the player in.
+        &[
+            "#######", "#  #  #", "# $#  #", "#  *. #", "####@ #", "#######",
+        ][..],
+        // Two rooms, each shut by its own box on a goal.
+        &[
+            "#########",
+            "#  # #  #",
+            "# $# # $#",
+            "#  *.@*.#",
+            "#########",
+        ][..],
+        // A 2 x 2 block of boxes on goals (frozen from the start) beside the way.
+        &["#######", "#**  .#", "#**$  #", "#  @  #", "#######"][..],
+        // A frozen pair on goals that is also a wall the others must go round.
+        &["########", "#  *   #", "# $*#. #", "#  @   #", "########"][..],
+        // A room whose only door box cannot be pushed from outside: no solution.
+        &["#######", "#  #. #", "# $*@ #", "#  ####", "#######"][..],
+    ];
+    match_the_reference(&levels);
 }

@@ -29,7 +29,7 @@
 //! state has no solution at all (the argument shows push `k` would be one).
 
 use super::bits;
-use super::board::{opposite, Board};
+use super::board::{opposite, Board, NONE};
 
 /// The scratch space of the corral analysis, reused from state to state.
 pub(super) struct Corrals {
@@ -48,6 +48,10 @@ pub(super) struct Corrals {
     first: u32,
     /// Whether a solution covers every goal (as many boxes as goals).
     every_goal_filled: bool,
+    /// Per corral of the latest state: whether some barrier box must move.
+    needs: Vec<bool>,
+    /// Per corral: how many barrier boxes can take a push from outside it, and one.
+    movers: Vec<(u8, u16)>,
 }
 
 impl Corrals {
@@ -64,6 +68,8 @@ impl Corrals {
             least: Vec::new(),
             first: 1,
             every_goal_filled,
+            needs: Vec::new(),
+            movers: Vec::new(),
         }
     }
 
@@ -114,6 +120,95 @@ impl Corrals {
         let label = self.label[usize::from(cell)];
         let index = label.checked_sub(self.first)?;
         self.least.get(index as usize).copied()
+    }
+
+    /// After a [`Corrals::restrict`] that labelled every corral, writes into `forced` the
+    /// boxes on goals that some solution cannot avoid pushing: for a corral where some
+    /// box of the barrier must move, the first barrier push comes from outside the corral
+    /// (module docs); when only one barrier box can take such a push it is forced. False
+    /// when a corral that needs a barrier push admits none: a deadlock.
+    pub fn forced(
+        &mut self,
+        board: &Board,
+        boxes: &[u64],
+        list: &[u16],
+        forced: &mut Vec<u16>,
+    ) -> bool {
+        forced.clear();
+        let count = (self.latest + 1 - self.first) as usize;
+        self.needs.clear();
+        self.needs.resize(count, false);
+        self.movers.clear();
+        self.movers.resize(count, (0, NONE));
+        let first = self.first;
+        let corral_of = |label: &[u32], cell: u16| {
+            let l = label[usize::from(cell)];
+            (l >= first).then(|| (l - first) as usize)
+        };
+        if self.every_goal_filled {
+            for &goal in &board.goals {
+                if let Some(c) = corral_of(&self.label, goal) {
+                    self.needs[c] = true;
+                }
+            }
+        }
+        // Whether the box on `cell` is in the barrier of corral `c`.
+        let in_barrier = |label: &[u32], cell: u16, c: usize| {
+            bits::has(boxes, cell)
+                && (0..4).any(|d| {
+                    board
+                        .step(cell, d)
+                        .is_some_and(|n| !bits::has(boxes, n) && corral_of(label, n) == Some(c))
+                })
+        };
+        for &b in list {
+            let mut seen = [usize::MAX; 4];
+            for (k, dir) in (0..4).enumerate() {
+                let Some(next) = board.step(b, dir) else {
+                    continue;
+                };
+                let Some(c) = corral_of(&self.label, next).filter(|_| !bits::has(boxes, next))
+                else {
+                    continue;
+                };
+                if seen.contains(&c) {
+                    continue;
+                }
+                seen[k] = c;
+                if !board.is_goal[usize::from(b)] {
+                    self.needs[c] = true;
+                }
+                let pushable = (0..4).any(|d| {
+                    let (Some(behind), Some(ahead)) =
+                        (board.step(b, opposite(d)), board.step(b, d))
+                    else {
+                        return false;
+                    };
+                    let outside =
+                        bits::has(boxes, behind) || corral_of(&self.label, behind) != Some(c);
+                    outside
+                        && !in_barrier(&self.label, behind, c)
+                        && !in_barrier(&self.label, ahead, c)
+                });
+                if pushable {
+                    let mover = &mut self.movers[c];
+                    *mover = (mover.0.saturating_add(1), b);
+                }
+            }
+        }
+        for c in 0..count {
+            if !self.needs[c] {
+                continue;
+            }
+            match self.movers[c] {
+                (0, _) => return false,
+                (1, b) if board.is_goal[usize::from(b)] => forced.push(b),
+                _ => {}
+            }
+        }
+        forced.sort_unstable();
+        forced.dedup();
+        true
     }
 
     /// Labels the corral of `start` as `corral`, collects its barrier and tells whether it

@@ -37,6 +37,27 @@ impl FreezeCheck {
         self.marked.iter().any(|&b| !board.is_goal[usize::from(b)])
     }
 
+    /// The boxes (`list`, the cells of `boxes`) of frozen sets that lie wholly on goals,
+    /// sorted: no solution ever moves them (the module docs), so the level may take them
+    /// for walls and drop them and their goals.
+    pub fn frozen_on_goals(&mut self, board: &Board, boxes: &[u64], list: &[u16]) -> Vec<u16> {
+        let mut fixed = Vec::new();
+        for &cell in list {
+            if !board.is_goal[usize::from(cell)] || fixed.contains(&cell) {
+                continue;
+            }
+            self.marked.clear();
+            if self.frozen(board, boxes, cell)
+                && self.marked.iter().all(|&b| board.is_goal[usize::from(b)])
+            {
+                fixed.extend_from_slice(&self.marked);
+            }
+        }
+        fixed.sort_unstable();
+        fixed.dedup();
+        fixed
+    }
+
     /// Marks `cell` and its frozen neighbours; on failure unmarks what it marked.
     fn frozen(&mut self, board: &Board, boxes: &[u64], cell: u16) -> bool {
         let checkpoint = self.marked.len();

@@ -5,7 +5,9 @@
 //! goal it ends on, pushes of different boxes being different pushes: so the cheapest
 //! assignment never exceeds the pushes left (admissible). One push moves one box one cell,
 //! which changes its distance to any goal by at most one, so the bound drops by at most one
-//! per push (consistent): A* never has to reopen an expanded state.
+//! per push (consistent). [`Matcher::bound_forced`] adds what the corrals know (a box on
+//! a goal that must move); that bound is admissible, not consistent (the module docs of
+//! `push` say how the search copes).
 
 use super::board::{Board, UNREACHABLE};
 
@@ -53,12 +55,30 @@ impl Matcher {
     /// `None` when no assignment puts every box on a goal it can reach. The assignment is
     /// kept for [`Matcher::bound_after_push`].
     pub fn bound(&mut self, board: &Board, boxes: &[u16], player: u16) -> Option<u32> {
+        self.bound_forced(board, boxes, player, &[])
+    }
+
+    /// [`Matcher::bound`] knowing that each box of `forced` (cells, on goals) moves at
+    /// least once: a box that moves and ends on its own cell takes at least two pushes,
+    /// so its cost for its own goal is 2, not 0 (its other costs are at least 1 already).
+    pub fn bound_forced(
+        &mut self,
+        board: &Board,
+        boxes: &[u16],
+        player: u16,
+        forced: &[u16],
+    ) -> Option<u32> {
         let (n, m) = (boxes.len(), board.goals.len());
         if n > m {
             return None;
         }
         for (i, &b) in boxes.iter().enumerate() {
             self.fill_row(board, i, b, player);
+            if forced.contains(&b) {
+                if let Some(g) = board.goals.iter().position(|&g| g == b) {
+                    self.cost[i * m + g] = 2;
+                }
+            }
         }
         self.row_potential[..=n].fill(0);
         self.column_potential[..=m].fill(0);

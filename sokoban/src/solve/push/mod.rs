@@ -21,14 +21,34 @@
 //!   ends on; the boxes end on distinct goals, so the bound never exceeds the pushes left
 //!   (admissible). A push changes the pushed box's distance by at most one and leaves the
 //!   player on the same side of every other box (its walks and pushes never cross their
-//!   cells), so the bound drops by at most one per push (consistent): a state once
-//!   expanded already has its fewest pushes. With more goals than boxes goals are left
+//!   cells), so the bound drops by at most one per push (consistent). With more goals than boxes goals are left
 //!   over, which is right: a solution needs every box on a goal, not every goal covered.
 //!   A child's matching starts from its parent's (only the pushed box's row changed);
 //!   it is the same optimum, only found faster.
+//! - **Forced barrier pushes** (`corral::Corrals::forced`): take a corral (an area the
+//!   player cannot reach) whose barrier boxes must move (one is off a goal, or a goal in
+//!   it is empty and every goal must be covered). Until the first push of a barrier box
+//!   the corral and its barrier stay as they are (the PI-corral argument in `corral`), so
+//!   that push is made with the player outside the corral and neither the cell behind the
+//!   box nor the cell ahead of it holding another barrier box. When no barrier box admits
+//!   such a push, the state has no solution and is dropped (a corral deadlock). When
+//!   exactly one does, and it stands on a goal, every solution moves it; a box that moves
+//!   and ends where it started takes at least two pushes, so the matching may charge it
+//!   2, not 0, for its own goal (its other goals cost at least 1 anyway) and stays a lower
+//!   bound. This refined bound is computed when a state is taken from the open list; when
+//!   it is larger, the state goes back with the larger estimate instead of being
+//!   expanded. The bound is then no longer consistent, only admissible, so a state met
+//!   again with fewer pushes after its expansion is opened again (the table does that):
+//!   A* with an admissible bound and reopening still takes the goal first with its fewest
+//!   pushes.
 //! - **No assignment** (a box that reaches no goal, two boxes that can only reach the same
 //!   one goal): the assignment relaxes every solution, so none exists; the state is
 //!   dropped.
+//! - **Boxes frozen on goals at the start** (`deadlock::FreezeCheck::frozen_on_goals`):
+//!   no solution ever moves a box of a frozen set (the argument in `deadlock`), so when a
+//!   frozen set lies wholly on goals its boxes are turned into walls and their goals
+//!   dropped before the tables are built: the level keeps exactly its solutions, and the
+//!   push distances and dead squares see those boxes as the walls they are.
 //! - **Dead squares** (`board`): a cell from which a box alone on the board reaches no
 //!   goal from any side; other boxes only take pushes away, so a box there never reaches
 //!   a goal and no push onto one is generated.
@@ -41,8 +61,9 @@
 //! - **Duplicates** (`table`): a state met again with no fewer pushes is dropped; met
 //!   with fewer, it takes the new pushes and parent and is queued again.
 //! - **Naming the region** (`region`): a child's least cell is mostly found without a
-//!   flood, from its parent's region, its cut cells and the corrals; it is the same cell a
-//!   flood finds, or (when that is not sure) a flood finds it.
+//!   flood, from its parent's region, its cut cells (when the box lands on one, the least
+//!   cell of each part it cuts off comes from the depth-first tree) and the corrals; it
+//!   is the same cell a flood finds, or (when that is not sure) a flood finds it.
 //!
 //! No macros (tunnels, goal rooms) are used: every push is one step of the search.
 //!
@@ -75,6 +96,7 @@ use puzzle_frame::budget::Ledger;
 use super::{Limit, TooManyStates};
 
 use board::{Board, NONE};
+use deadlock::FreezeCheck;
 use search::{Outcome, Search};
 
 pub use super::levels::{Limits, Problem};
@@ -93,22 +115,11 @@ pub fn solve_counting(
     states: &mut u64,
 ) -> Result<Option<Vec<u8>>, Limit> {
     let mut ledger = Ledger::new(limits.budget);
-    let Some(board) = Board::new(problem, &mut ledger)? else {
-        // More floor cells than a state numbers (the reader keeps levels far smaller).
-        return Err(Limit::Other(TooManyStates(limits.max_states)));
-    };
-    let floor_cell = |cell: usize| board.index.get(cell).copied().filter(|&i| i != NONE);
-    let Some(player) = floor_cell(problem.player) else {
+    let Some((board, player, mut boxes)) = start(problem, limits, &mut ledger)? else {
         return Ok(None);
     };
-    let mut boxes = ledger.vec("the boxes", bits::words(board.floor()), 0u64)?;
-    for &cell in &problem.boxes {
-        match floor_cell(cell) {
-            Some(b) if !bits::has(&boxes, b) && b != player => bits::insert(&mut boxes, b),
-            _ => return Ok(None),
-        }
-    }
-    let mut search = Search::new(&board, problem.boxes.len(), limits.max_states, &mut ledger)?;
+    let count = boxes.iter().map(|w| w.count_ones() as usize).sum();
+    let mut search = Search::new(&board, count, limits.max_states, &mut ledger)?;
     let outcome = search.run(&boxes, player, &mut ledger);
     *states = search.states();
     let pushes = match outcome? {
@@ -124,4 +135,49 @@ pub fn solve_counting(
         &pushes,
         &mut ledger,
     )?)
+}
+
+/// The board, the player's floor cell and the box set the search starts from, `None` when
+/// the level has no solution (a position off the floor or shared). Boxes frozen on goals
+/// from the start ([`FreezeCheck::frozen_on_goals`]) become walls, and their goals go:
+/// no solution moves them, so the level keeps its solutions, and the bound and the dead
+/// squares see them as the walls they are.
+fn start(
+    problem: &Problem,
+    limits: &Limits,
+    ledger: &mut Ledger,
+) -> Result<Option<(Board, u16, Vec<u64>)>, Limit> {
+    let mut walled = None;
+    loop {
+        let level = walled.as_ref().unwrap_or(problem);
+        let Some(board) = Board::new(level, ledger)? else {
+            // More floor cells than a state numbers (the reader keeps levels far smaller).
+            return Err(Limit::Other(TooManyStates(limits.max_states)));
+        };
+        let floor_cell = |cell: usize| board.index.get(cell).copied().filter(|&i| i != NONE);
+        let Some(player) = floor_cell(level.player) else {
+            return Ok(None);
+        };
+        let mut boxes = ledger.vec("the boxes", bits::words(board.floor()), 0u64)?;
+        for &cell in &level.boxes {
+            match floor_cell(cell) {
+                Some(b) if !bits::has(&boxes, b) && b != player => bits::insert(&mut boxes, b),
+                _ => return Ok(None),
+            }
+        }
+        let mut list = Vec::new();
+        bits::cells(&boxes, &mut list);
+        let fixed = FreezeCheck::new().frozen_on_goals(&board, &boxes, &list);
+        if fixed.is_empty() || walled.is_some() {
+            return Ok(Some((board, player, boxes)));
+        }
+        let fixed: Vec<usize> = fixed.iter().map(|&f| board.cells[usize::from(f)]).collect();
+        let mut level = level.clone();
+        for &cell in &fixed {
+            level.walls[cell] = true;
+        }
+        level.boxes.retain(|b| !fixed.contains(b));
+        level.goals.retain(|g| !fixed.contains(g));
+        walled = Some(level);
+    }
 }

@@ -31,6 +31,8 @@ pub(super) struct Search<'a> {
     freeze: FreezeCheck,
     corrals: Corrals,
     pushes: Vec<(u16, u8)>,
+    /// The boxes on goals the state cannot avoid pushing ([`Corrals::forced`]).
+    forced: Vec<u16>,
     /// The player's region of the state being expanded.
     region: Region,
     /// Generation stamps of the flood that normalises a child's player.
@@ -61,6 +63,7 @@ impl<'a> Search<'a> {
             freeze: FreezeCheck::new(),
             corrals: Corrals::new(floor, boxes == board.goals.len()),
             pushes: Vec::new(),
+            forced: Vec::new(),
             region: Region::new(floor),
             flood: ledger.vec("the player's region", floor, 0)?,
             generation: 0,
@@ -137,6 +140,30 @@ impl<'a> Search<'a> {
             &mut self.pushes,
         );
         bits::cells(boxes, list);
+        if !(restricted && self.pushes.is_empty()) {
+            if !self
+                .corrals
+                .forced(self.board, boxes, list, &mut self.forced)
+            {
+                return Ok(false);
+            }
+            if !self.forced.is_empty() {
+                let refined =
+                    self.matcher
+                        .bound_forced(self.board, list, node.player, &self.forced);
+                let Some(refined) = refined else {
+                    return Ok(false);
+                };
+                if refined > node.bound {
+                    let stored = self.table.node_mut(id);
+                    stored.bound = refined;
+                    stored.closed = false;
+                    let estimate = (node.pushes + refined) as usize;
+                    self.open.push(estimate, refined as usize, id, ledger)?;
+                    return Ok(false);
+                }
+            }
+        }
         if self.matcher.bound(self.board, list, node.player).is_none() {
             return Ok(false);
         }
@@ -241,21 +268,32 @@ impl<'a> Search<'a> {
     }
 
     /// The canonical player of the child whose box went `from` -> `to` (the player now on
-    /// `from`). When `to` was in the parent's region and not a cut cell of it, the child's
-    /// region is the parent's less `to`, plus `from` and the corrals next to `from` (a
-    /// corral touches no cell of the region, so only `from` joins them): its least cell
-    /// comes from those without a flood. Otherwise it floods.
+    /// `from`). When `to` was in the parent's region, the child's region is `from`, the
+    /// parts of the parent's region less `to` next to `from` (the whole of it when `to`
+    /// is not a cut cell; [`Region::least_of_part`] when it is) and the corrals next to
+    /// `from` (a corral touches no cell of the region, so only `from` joins them): its
+    /// least cell comes from those without a flood. Otherwise it floods.
     fn child_player(&mut self, boxes: &[u64], from: u16, to: u16) -> u16 {
-        if !self.region.contains(to) || self.region.is_cut(to) {
+        if !self.region.contains(to) {
             return self.normalise(boxes, from);
         }
+        let cut = self.region.is_cut(to);
         let [first, second] = self.region.least;
-        let mut least = from.min(if first == to { second } else { first });
+        let mut least = match cut {
+            true => from,
+            false => from.min(if first == to { second } else { first }),
+        };
         for dir in 0..4 {
             let Some(next) = self.board.step(from, dir) else {
                 continue;
             };
-            if next == to || bits::has(boxes, next) || self.region.contains(next) {
+            if next == to || bits::has(boxes, next) {
+                continue;
+            }
+            if self.region.contains(next) {
+                if cut {
+                    least = least.min(self.region.least_of_part(self.board, to, next));
+                }
                 continue;
             }
             match self.corrals.least_of(next) {
