@@ -100,6 +100,9 @@ pub struct PieceBits {
     pub masks: [u64; 8],
     /// Its length.
     pub len: usize,
+    /// `ends[p]`: the cells just before and just after it on its line when it stands on
+    /// place `p` (those on the board): it can slide iff one of them is free.
+    pub ends: [u64; 8],
 }
 
 /// A case's board as bits: the walls, and each piece's masks.
@@ -132,6 +135,7 @@ impl Layout {
                 cells: [0; 8],
                 masks: [0; 8],
                 len: piece.len,
+                ends: [0; 8],
             };
             for p in 0..size {
                 let (r, c) = piece.cell(p, 0);
@@ -139,6 +143,8 @@ impl Layout {
             }
             for p in 0..bits.places {
                 bits.masks[p] = bits.cells[p..p + piece.len].iter().fold(0, |m, c| m | c);
+                let before = p.checked_sub(1).map_or(0, |b| bits.cells[b]);
+                bits.ends[p] = before | bits.cells.get(p + piece.len).copied().unwrap_or(0);
             }
             start |= (piece.start as State) << (4 * i);
             pieces.push(bits);
@@ -169,7 +175,7 @@ impl Layout {
         self.pieces
             .iter()
             .enumerate()
-            .fold(self.walls, |occ, (i, p)| occ | p.masks[state.place(i)])
+            .fold(self.walls, |occ, (i, p)| occ | p.masks[state.place(i) & 7])
     }
 
     /// True when the red car's rightmost cell is in the last column.

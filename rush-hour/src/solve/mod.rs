@@ -19,21 +19,21 @@
 //! [`Ledger`] under [`Options::budget`] before they are allocated or grown; past it, the
 //! solver gives up with [`Limit::Memory`](puzzle_frame::Limit::Memory).
 
+pub mod search;
 pub mod visited;
 
-use crate::board::{Layout, Packed};
 use crate::case::{Case, Move};
 use crate::format::cluster_line;
 use crate::parse::Cases;
 use crate::RushHour;
-use puzzle_frame::budget::{Ledger, MemoryBudget, OverBudget};
+use puzzle_frame::budget::MemoryBudget;
 use puzzle_frame::puzzle::{Answer, NoOtherLimit, Solve, Solving};
-use visited::{state_count, Visited, DENSE_AUTO_MAX};
+pub use search::Solver;
 
 /// Which visited set the search uses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Store {
-    /// The bitset when the case has at most [`DENSE_AUTO_MAX`] states, else the hash set.
+    /// The bitset when the case has at most [`visited::DENSE_AUTO_MAX`] states, else the hash set.
     #[default]
     Auto,
     /// Always the bitset (a case with too many states is over the memory budget).
@@ -70,46 +70,6 @@ pub struct Found {
     pub cluster: Option<usize>,
 }
 
-/// The solver (see the module docs).
-#[derive(Clone, Debug)]
-pub struct Solver {
-    options: Options,
-}
-
-impl Solver {
-    /// A solver with these settings.
-    pub fn new(options: &Options) -> Solver {
-        Solver { options: *options }
-    }
-
-    /// One search: the distance, the moves when `wants_moves`, the cluster with
-    /// [`Options::cluster`].
-    pub fn solve(&mut self, case: &Case, wants_moves: bool) -> Result<Found, Limit> {
-        let layout = Layout::new(case);
-        if layout.pieces.len() <= u64::PIECES {
-            self.search::<u64>(&layout, wants_moves)
-        } else {
-            self.search::<u128>(&layout, wants_moves)
-        }
-    }
-
-    /// [`Solver::solve`] with states packed in `P`.
-    fn search<P: Packed>(&self, layout: &Layout, wants_moves: bool) -> Result<Found, Limit> {
-        let mut ledger = Ledger::new(self.options.budget);
-        let mut search = Search::<P>::new(layout, &self.options, wants_moves, &mut ledger)?;
-        let goal = search.run(&mut ledger)?;
-        let moves = match (wants_moves, goal) {
-            (true, Some(goal)) => Some(search.path(goal, &mut ledger)?),
-            _ => None,
-        };
-        Ok(Found {
-            distance: goal.map(|g| g.depth),
-            moves,
-            cluster: self.options.cluster.then_some(search.queue.len()),
-        })
-    }
-}
-
 impl Solve for Solver {
     type Case = Case;
     type Move = Move;
@@ -118,6 +78,11 @@ impl Solve for Solver {
     /// Holds the solver to `budget` from the next case on.
     fn set_budget(&mut self, budget: MemoryBudget) {
         self.options.budget = budget;
+    }
+
+    /// The tables kept for the next case (at most [`search::KEEP_MAX`] bytes).
+    fn held_bytes(&self) -> u64 {
+        Solver::held_bytes(self)
     }
 
     /// The fewest moves to a solved board, or `None` when there is none.
@@ -146,140 +111,6 @@ impl Solving for RushHour {
             moves: found.moves,
             notes: found.cluster.map(cluster_line).into_iter().collect(),
         })
-    }
-}
-
-/// The first solved state reached: its index in the queue and its depth.
-#[derive(Clone, Copy, Debug)]
-struct Goal {
-    index: usize,
-    depth: usize,
-}
-
-/// A breadth-first search of one case.
-struct Search<'a, P: Packed> {
-    layout: &'a Layout,
-    visited: Visited<P>,
-    /// Every state reached, in order.
-    queue: Vec<P>,
-    /// The queue index of each state's parent (when the path is wanted).
-    parents: Option<Vec<u32>>,
-    /// How far one move slides: 1 cell, or any number.
-    reach: usize,
-    /// Run to the end of the cluster.
-    whole_cluster: bool,
-}
-
-const QUEUE: &str = "the search's queue";
-const PARENTS: &str = "the search's parent links";
-
-impl<'a, P: Packed> Search<'a, P> {
-    fn new(
-        layout: &'a Layout,
-        options: &Options,
-        wants_moves: bool,
-        ledger: &mut Ledger,
-    ) -> Result<Search<'a, P>, OverBudget> {
-        let dense = match options.store {
-            Store::Dense => true,
-            Store::Hashed => false,
-            Store::Auto => state_count(layout).is_some_and(|n| n <= DENSE_AUTO_MAX),
-        };
-        let visited = match dense {
-            true => Visited::dense(layout, ledger)?,
-            false => Visited::hashed(ledger)?,
-        };
-        Ok(Search {
-            layout,
-            visited,
-            queue: Vec::new(),
-            parents: wants_moves.then(Vec::new),
-            reach: if options.steps { 1 } else { layout.size },
-            whole_cluster: options.cluster,
-        })
-    }
-
-    /// Adds `state`, reached from the queue's `parent`, unless it was reached before: true
-    /// when it is new.
-    #[inline(always)]
-    fn reach(&mut self, state: P, parent: u32, ledger: &mut Ledger) -> Result<bool, OverBudget> {
-        if !self.visited.insert(state, ledger)? {
-            return Ok(false);
-        }
-        ledger.push(&mut self.queue, state, QUEUE)?;
-        if let Some(parents) = &mut self.parents {
-            ledger.push(parents, parent, PARENTS)?;
-        }
-        Ok(true)
-    }
-
-    /// The breadth-first search proper: the first solved state, if any.
-    fn run(&mut self, ledger: &mut Ledger) -> Result<Option<Goal>, OverBudget> {
-        let start = P::from_state(self.layout.start);
-        self.reach(start, 0, ledger)?;
-        let mut goal = self
-            .layout
-            .solved(start)
-            .then_some(Goal { index: 0, depth: 0 });
-        if goal.is_some() && !self.whole_cluster {
-            return Ok(goal);
-        }
-        let (mut head, mut depth) = (0, 0);
-        let pieces = self.layout.pieces.len();
-        while head < self.queue.len() {
-            let level_end = self.queue.len();
-            depth += 1;
-            while head < level_end {
-                let state = self.queue[head];
-                let occupied = self.layout.occupied(state);
-                for i in 0..pieces {
-                    let slides = self.layout.slides(i, state.place(i), occupied, self.reach);
-                    for &p in slides.places() {
-                        let moved = state.with_place(i, usize::from(p));
-                        if !self.reach(moved, head as u32, ledger)? {
-                            continue;
-                        }
-                        if goal.is_none() && i == 0 && self.layout.solved(moved) {
-                            goal = Some(Goal {
-                                index: self.queue.len() - 1,
-                                depth,
-                            });
-                            if !self.whole_cluster {
-                                return Ok(goal);
-                            }
-                        }
-                    }
-                }
-                head += 1;
-            }
-        }
-        Ok(goal)
-    }
-
-    /// The moves from the start to the state at `goal`, read back from the parents.
-    fn path(&self, goal: Goal, ledger: &mut Ledger) -> Result<Vec<Move>, OverBudget> {
-        ledger.take::<Move>("the path", goal.depth)?;
-        let mut moves = Vec::with_capacity(goal.depth);
-        let Some(parents) = &self.parents else {
-            return Ok(moves);
-        };
-        let mut at = goal.index;
-        while at != 0 {
-            let from = parents[at] as usize;
-            let (before, after) = (self.queue[from], self.queue[at]);
-            if let Some(i) = (0..self.layout.pieces.len())
-                .find(|&i| Layout::place(before, i) != Layout::place(after, i))
-            {
-                let by = Layout::place(after, i) as i8 - Layout::place(before, i) as i8;
-                moves.push(Move {
-                    letter: self.layout.pieces[i].letter,
-                    by,
-                });
-            }
-            at = from;
-        }
-        moves.reverse();
-        Ok(moves)
     }
 }
 
