@@ -22,9 +22,9 @@
 //! **Speed, without changing an answer.** The walk between two sides of a box depends only
 //! on the box's cell and the two sides, so it is found once and kept (`sides`, per box cell
 //! and pair of sides), whichever position asks. A walk stops as soon as the sides it was
-//! asked for are reached ([`maze::Walk`], its marks stamped rather than cleared), and a side
+//! asked for are reached (`maze::Walk`, its marks stamped rather than cleared), and a side
 //! is never asked for when the box's cell cuts it off from the player (the cut structure of
-//! [`maze::Maze`], one depth-first search per maze) or when the push from it would only reach
+//! `maze::Maze`, one depth-first search per maze) or when the push from it would only reach
 //! a position settled at an earlier level. None of this changes which candidates are
 //! offered, their costs or their order, so the answer, and the printed moves, are those of
 //! the plain level-by-level search with a full walk per position.
