@@ -2,15 +2,17 @@
 
 use puzzle_frame::rng::Rng;
 
-use sokoban::testkit::{check_input, random_input, random_level};
+use puzzle_frame::testkit::Testkit;
+use sokoban::testkit::random_level;
+use sokoban::Sokoban;
 
 /// Random inputs (POJ mazes and XSB levels) of boards up to `max_size`.
 fn random_inputs(seed: u64, count: usize, max_size: usize) {
     let mut rng = Rng::new(seed);
     let mut cases = 0;
     for _ in 0..count {
-        let input = random_input(&mut rng, max_size);
-        match check_input(&input) {
+        let input = Sokoban::random_input(&mut rng, max_size);
+        match Sokoban::check_input(&input) {
             Ok(n) => cases += n,
             Err(e) => panic!("{e}\ninput:\n{input}"),
         }
@@ -38,7 +40,7 @@ fn levels_of_three_boxes() {
     let mut rng = Rng::new(4);
     for k in 0..200 {
         let input = format!("; {k}\n{}\n", random_level(&mut rng, 4, 3));
-        if let Err(e) = check_input(&input) {
+        if let Err(e) = Sokoban::check_input(&input) {
             panic!("{e}\ninput:\n{input}");
         }
     }

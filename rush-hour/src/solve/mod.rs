@@ -24,10 +24,10 @@ pub mod visited;
 use crate::board::{Layout, Packed};
 use crate::case::{Case, Move};
 use crate::format::cluster_line;
-use crate::parse::Cases;
 use crate::RushHour;
 use puzzle_frame::budget::{Ledger, MemoryBudget, OverBudget};
-use puzzle_frame::puzzle::{Answer, NoOtherLimit, Solve, Solving};
+use puzzle_frame::puzzle::{Answer, NoOtherLimit};
+use puzzle_frame::search::Searching;
 use visited::{state_count, Visited, DENSE_AUTO_MAX};
 
 /// Which visited set the search uses.
@@ -70,83 +70,59 @@ pub struct Found {
     pub cluster: Option<usize>,
 }
 
-/// The solver (see the module docs).
-#[derive(Clone, Debug)]
-pub struct Solver {
-    options: Options,
-}
+/// The solver (see the module docs): its [`Options`], one search a case.
+pub type Solver = puzzle_frame::search::Solver<Options>;
 
-impl Solver {
-    /// A solver with these settings.
-    pub fn new(options: &Options) -> Solver {
-        Solver { options: *options }
-    }
-
-    /// One search: the distance, the moves when `wants_moves`, the cluster with
-    /// [`Options::cluster`].
-    pub fn solve(&mut self, case: &Case, wants_moves: bool) -> Result<Found, Limit> {
-        let layout = Layout::new(case);
-        if layout.pieces.len() <= u64::PIECES {
-            self.search::<u64>(&layout, wants_moves)
-        } else {
-            self.search::<u128>(&layout, wants_moves)
-        }
-    }
-
-    /// [`Solver::solve`] with states packed in `P`.
-    fn search<P: Packed>(&self, layout: &Layout, wants_moves: bool) -> Result<Found, Limit> {
-        let mut ledger = Ledger::new(self.options.budget);
-        let mut search = Search::<P>::new(layout, &self.options, wants_moves, &mut ledger)?;
-        let goal = search.run(&mut ledger)?;
-        let moves = match (wants_moves, goal) {
-            (true, Some(goal)) => Some(search.path(goal, &mut ledger)?),
-            _ => None,
-        };
-        Ok(Found {
-            distance: goal.map(|g| g.depth),
-            moves,
-            cluster: self.options.cluster.then_some(search.queue.len()),
-        })
-    }
-}
-
-impl Solve for Solver {
+impl puzzle_frame::search::OneSearch for Options {
     type Case = Case;
     type Move = Move;
     type OtherLimit = NoOtherLimit;
+    type Found = Found;
 
-    /// Holds the solver to `budget` from the next case on.
-    fn set_budget(&mut self, budget: MemoryBudget) {
-        self.options.budget = budget;
+    /// One search: the distance, the moves when `wants_moves`, the cluster with
+    /// [`Options::cluster`].
+    fn search(&self, case: &Case, wants_moves: bool) -> Result<Found, Limit> {
+        let layout = Layout::new(case);
+        if layout.pieces.len() <= u64::PIECES {
+            search::<u64>(self, &layout, wants_moves)
+        } else {
+            search::<u128>(self, &layout, wants_moves)
+        }
     }
 
-    /// The fewest moves to a solved board, or `None` when there is none.
-    fn count(&mut self, case: &Case) -> Result<Option<usize>, Limit> {
-        Ok(self.solve(case, false)?.distance)
+    /// The answer, the moves when wanted and the `--count` line.
+    fn answer(found: Found) -> Answer<Move> {
+        Answer {
+            notes: found.cluster.map(cluster_line).into_iter().collect(),
+            ..Answer::new(found.distance, found.moves)
+        }
     }
 
-    /// A shortest solution, or `None` when there is none.
-    fn moves(&mut self, case: &Case) -> Result<Option<Vec<Move>>, Limit> {
-        Ok(self.solve(case, true)?.moves)
+    fn budget(&mut self) -> &mut MemoryBudget {
+        &mut self.budget
     }
 }
 
-impl Solving for RushHour {
-    type Solver = Solver;
+impl Searching for RushHour {}
 
-    fn solver(options: &Options, _: &Cases<'_>, budget: MemoryBudget) -> Result<Solver, Limit> {
-        Ok(Solver::new(&Options { budget, ..*options }))
-    }
-
-    /// One search gives the answer, the moves when wanted and the `--count` line.
-    fn solve(solver: &mut Solver, case: &Case, wants_moves: bool) -> Result<Answer<Move>, Limit> {
-        let found = solver.solve(case, wants_moves)?;
-        Ok(Answer {
-            count: found.distance,
-            moves: found.moves,
-            notes: found.cluster.map(cluster_line).into_iter().collect(),
-        })
-    }
+/// One search with states packed in `P`.
+fn search<P: Packed>(
+    options: &Options,
+    layout: &Layout,
+    wants_moves: bool,
+) -> Result<Found, Limit> {
+    let mut ledger = Ledger::new(options.budget);
+    let mut search = Search::<P>::new(layout, options, wants_moves, &mut ledger)?;
+    let goal = search.run(&mut ledger)?;
+    let moves = match (wants_moves, goal) {
+        (true, Some(goal)) => Some(search.path(goal, &mut ledger)?),
+        _ => None,
+    };
+    Ok(Found {
+        distance: goal.map(|g| g.depth),
+        moves,
+        cluster: options.cluster.then_some(search.queue.len()),
+    })
 }
 
 /// The first solved state reached: its index in the queue and its depth.
@@ -287,6 +263,7 @@ impl<'a, P: Packed> Search<'a, P> {
 mod tests {
     use super::*;
     use crate::parse::board;
+    use puzzle_frame::puzzle::Solve;
 
     fn answer(text: &str, options: Options) -> Found {
         Solver::new(&options)
