@@ -6,7 +6,7 @@ use crate::solve::{Bound, Options, Solver};
 use crate::{reference, replay, Huarongdao};
 use grid_common::{Grid, Pos};
 use puzzle_frame::rng::Rng;
-use puzzle_frame::testkit::{check_moves, from_letters, BenchInput, Testkit};
+use puzzle_frame::testkit::{check_moves, from_letters, BenchInput, Replay, Testkit};
 
 impl Testkit for Huarongdao {
     /// A random valid input in the judge's format (one board, several queries), boards up to
@@ -131,17 +131,10 @@ impl Testkit for Huarongdao {
         out
     }
 
-    fn reference_count(case: &Case) -> Option<usize> {
-        reference::count(&case.board, &case.query)
-    }
-
-    fn replay(case: &Case, moves: &[Move]) -> Result<bool, replay::ReplayError> {
-        replay::replay(&case.board, &case.query, moves).map(|r| r.solved)
-    }
-
-    fn moves_of(path_line: &str) -> Option<Vec<Move>> {
-        from_letters(path_line)
-    }
+    const REFERENCE: fn(&Case) -> Option<usize> = |case| reference::count(&case.board, &case.query);
+    const REPLAY: Replay<Self> =
+        |case, moves| replay::replay(&case.board, &case.query, moves).map(|r| r.solved);
+    const MOVES_OF: fn(&str) -> Option<Vec<Move>> = from_letters;
 }
 
 /// A random query: usually valid (all on movable cells, blank off the piece), sometimes not.

@@ -438,18 +438,20 @@ mod tests {
         assert!(refused.steps.is_empty() && refused.start.is_empty());
     }
 
+    /// The window of the top-left `rows` x `cols` cells.
+    fn top_left(rows: usize, cols: usize) -> Window {
+        Window {
+            top: 0,
+            left: 0,
+            rows,
+            cols,
+        }
+    }
+
     #[test]
     fn large_boards_are_cropped_to_the_cells_used() {
         let film = walk(50, 100, 3);
-        assert_eq!(
-            crop_window(&film),
-            Window {
-                top: 0,
-                left: 0,
-                rows: 2,
-                cols: 5
-            }
-        );
+        assert_eq!(crop_window(&film), top_left(2, 5));
         let text = render(&film, &ShowOptions::default());
         assert!(text.starts_with("(rows 1-2, columns 1-5 of the 50 x 100 board)\n"));
         assert!(text.contains("...A."));
@@ -460,15 +462,7 @@ mod tests {
         let mut film = walk(2, 30, 2);
         assert!(crop_window(&film).is_whole(&film.start));
         film.boxed = true;
-        assert_eq!(
-            crop_window(&film),
-            Window {
-                top: 0,
-                left: 0,
-                rows: 2,
-                cols: 4
-            }
-        );
+        assert_eq!(crop_window(&film), top_left(2, 4));
     }
 
     #[test]

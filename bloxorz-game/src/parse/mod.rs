@@ -216,11 +216,7 @@ fn read_grid(reader: &mut Reader<'_>, rows: usize, cols: usize) -> Result<ReadGr
         for (col, &b) in text.iter().enumerate() {
             let at = line.offset + col;
             if col >= cols {
-                return Err(reader.error_at(
-                    at,
-                    format!("end of line (a row has {cols} characters)"),
-                    describe_byte(b),
-                ));
+                return Err(reader.row_too_long(at, cols, describe_byte(b)));
             }
             let Some(tile) = Tile::from_byte(b) else {
                 return Err(reader.error_at(at, one_of(ALPHABET), describe_byte(b)));

@@ -14,7 +14,7 @@ use crate::Move;
 use crate::{reference, replay};
 use puzzle_frame::puzzle::Solve;
 use puzzle_frame::rng::Rng;
-use puzzle_frame::testkit::{BenchInput, JudgeCheck, Testkit};
+use puzzle_frame::testkit::{maybe_ended, BenchInput, JudgeCheck, Replay, Testkit};
 
 /// Checks one case: the solver's solution against the reference's optimum (POJ: pushes and
 /// moves; XSB: pushes), and the moves replayed to the goal with the cost they claim.
@@ -97,9 +97,7 @@ impl Testkit for crate::Sokoban {
             for _ in 0..rng.range(1, 3) {
                 text.push_str(&random_maze(rng, size, size));
             }
-            if rng.chance(0.8) {
-                text.push_str("0 0\n");
-            }
+            text = maybe_ended(rng, text, "0 0\n");
         } else {
             for k in 1..=rng.range(1, 3) {
                 text.push_str(&format!("; {k}\n{}\n", random_level(rng, size.min(5), 3)));
@@ -180,18 +178,14 @@ impl Testkit for crate::Sokoban {
 
     const JUDGE_CHECK: Option<JudgeCheck> = Some(judge_check);
 
-    fn reference_count(case: &Case) -> Option<usize> {
-        reference::count(case)
-    }
+    const REFERENCE: fn(&Case) -> Option<usize> = reference::count;
+    const REPLAY: Replay<Self> = |case, moves| replay::replay(case, moves).map(|r| r.solved);
+    const MOVES_OF: fn(&str) -> Option<Vec<Move>> = moves_of;
+}
 
-    fn replay(case: &Case, moves: &[Move]) -> Result<bool, replay::ReplayError> {
-        replay::replay(case, moves).map(|r| r.solved)
-    }
-
-    /// POJ's letters (the answer line); XSB's `LURD` are read by [`replay::read_moves`].
-    fn moves_of(line: &str) -> Option<Vec<Move>> {
-        replay::read_moves(Format::Poj, line).ok()
-    }
+/// POJ's letters (the answer line); XSB's `LURD` are read by [`replay::read_moves`].
+fn moves_of(line: &str) -> Option<Vec<Move>> {
+    replay::read_moves(Format::Poj, line).ok()
 }
 
 #[cfg(test)]
@@ -200,30 +194,14 @@ mod tests {
     use crate::Sokoban;
 
     #[test]
-    fn shrinking_gives_smaller_valid_inputs() {
-        let input = "3 4\nS..#\n.#B.\n...T\n1 3\nSBT\n0 0\n";
-        let smaller = Sokoban::shrink_input(input);
-        assert!(smaller.len() >= 3);
-        for text in &smaller {
-            assert!(Sokoban::check_input(text).is_ok_and(|n| n >= 1), "{text}");
-        }
-        assert!(smaller.contains(&"1 3\nSBT\n".to_string()));
-        assert!(Sokoban::shrink_input("garbage").is_empty());
+    fn levels_shrink_to_valid_levels() {
         let level = "; 1\n######\n#@$ .#\n## ###\n######\n";
-        assert!(Sokoban::shrink_input(level)
-            .iter()
-            .all(|t| Sokoban::check_input(t).is_ok()));
+        let smaller = Sokoban::shrink_input(level);
+        assert!(smaller.iter().all(|t| Sokoban::check_input(t).is_ok()));
     }
 
-    #[test]
-    fn random_inputs_are_valid() {
-        let mut rng = Rng::new(9);
-        for size in [1, 2, 3, 10] {
-            let input = Sokoban::random_input(&mut rng, size);
-            assert!(
-                Sokoban::check_input(&input).is_ok_and(|n| n >= 1),
-                "{input}"
-            );
-        }
+    puzzle_frame::generator_checks! {
+        crate::Sokoban, [1, 2, 3, 10],
+        "3 4\nS..#\n.#B.\n...T\n1 3\nSBT\n0 0\n", 3, "1 3\nSBT\n"
     }
 }
