@@ -53,12 +53,12 @@
 //! - `testkit`: generators and checks for the tests, `cargo xtask stress` and `bench`.
 //!
 //! ```
-//! use bloxorz_game::parse::cases;
+//! use bloxorz_game::parse::parse_all;
 //! use bloxorz_game::solve::{Options, Solver};
 //! use puzzle_frame::puzzle::Solve;
 //!
 //! let input = b"1 5\nX..O.\n0 0\n";
-//! let case = cases(input).next().unwrap().unwrap();
+//! let case = parse_all(input).unwrap().remove(0);
 //! let mut solver = Solver::new(&Options::default());
 //! // Roll right (lying on columns 1-2), right again (standing on column 3, the exit).
 //! assert_eq!(solver.count(&case), Ok(Some(2)));

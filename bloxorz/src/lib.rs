@@ -20,18 +20,18 @@
 //! - `testkit`: generators and checks for the tests, `cargo xtask stress` and `bench`.
 //!
 //! ```
-//! use bloxorz::parse::cases;
+//! use bloxorz::parse::parse_all;
 //! use bloxorz::solve::{Options, Solver};
 //! use puzzle_frame::puzzle::Solve;
 //!
 //! let input = b"3 4\nX..O\n....\n....\n0 0\n";
-//! let mut cases = cases(input);
-//! let case = cases.next().unwrap().unwrap();
+//! let cases = parse_all(input).unwrap();
+//! let case = &cases[0];
 //! let mut solver = Solver::new(&Options::default());
 //! // Roll right twice: lying on columns 2-3, then standing on O.
-//! assert_eq!(solver.count(&case), Ok(Some(2)));
-//! assert_eq!(solver.moves(&case).unwrap().unwrap().len(), 2);
-//! assert!(cases.next().is_none());
+//! assert_eq!(solver.count(case), Ok(Some(2)));
+//! assert_eq!(solver.moves(case).unwrap().unwrap().len(), 2);
+//! assert_eq!(cases.len(), 1);
 //! ```
 
 pub mod case;

@@ -9,13 +9,10 @@
 //! reading is reported.
 
 use crate::case::{Block, Case, Cell};
-use crate::solve::Options;
 use crate::Bloxorz;
 use grid_common::{Grid, Pos};
-use puzzle_frame::budget::MemoryBudget;
-use puzzle_frame::cli::Stop;
-use puzzle_frame::input::{InputError, Line, Reader};
-use puzzle_frame::puzzle::Reading;
+use puzzle_frame::input::{CaseReader, InputError, Line, Reader};
+use puzzle_frame::puzzle::CaseByCase;
 
 /// The characters of a board row.
 pub const ALPHABET: &[u8] = b"#.EXO";
@@ -24,42 +21,17 @@ pub const ALPHABET: &[u8] = b"#.EXO";
 /// `0 0` line; after an `Err` the iterator ends.
 pub type Cases<'a> = puzzle_frame::input::Cases<'a, Case>;
 
-/// The cases of `input`, numbered from 1 in error messages.
-pub fn cases(input: &[u8]) -> Cases<'_> {
-    Cases::new(input, read_case, ())
-}
-
 /// Every case of `input`, or the first error.
 pub fn parse_all(input: &[u8]) -> Result<Vec<Case>, InputError> {
-    cases(input).collect()
-}
-
-impl Reading for Bloxorz {
-    type Cases<'a> = Cases<'a>;
-
-    fn cases<'a>(input: &'a [u8], _: &Options, _: MemoryBudget) -> Result<Cases<'a>, Stop> {
-        Ok(cases(input))
-    }
+    Cases::new(input, read_case, ()).collect()
 }
 
 /// Reads the next case; `Ok(None)` at `0 0` (when only whitespace follows) or at the end
 /// of the input.
 fn read_case(reader: &mut Reader<'_>, _: &()) -> Result<Option<Case>, InputError> {
-    if reader.at_end() {
+    let Some((rows, cols_at, cols)) = reader.grid_header()? else {
         return Ok(None);
-    }
-    let rows = reader.number::<usize>("the number of rows")?;
-    let (cols_at, cols) = reader.number_at::<usize>("the number of columns")?;
-    if rows == 0 {
-        if cols != 0 {
-            return Err(reader.error_at(
-                cols_at,
-                "0 (only the end marker `0 0` has 0 rows)",
-                cols.to_string(),
-            ));
-        }
-        return reader.end_marker();
-    }
+    };
     if cols == 0 {
         return Err(reader.error_at(cols_at, "the number of columns (at least 1)", "0"));
     }
@@ -163,6 +135,10 @@ fn read_case(reader: &mut Reader<'_>, _: &()) -> Result<Option<Case>, InputError
         start,
         target,
     }))
+}
+
+impl CaseByCase for Bloxorz {
+    const READ_CASE: CaseReader<Case> = read_case;
 }
 
 /// Board row `row` (0-based) of `rows`: a line of exactly `cols` characters from

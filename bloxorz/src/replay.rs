@@ -12,30 +12,9 @@
 
 use crate::case::{Block, Case, Cell, Move};
 use grid_common::Pos;
-use std::fmt;
 
-/// A roll that breaks the rules.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReplayError {
-    /// 1-based number of the roll.
-    pub step: usize,
-    /// Its direction.
-    pub roll: Move,
-    /// What it would break, in words.
-    pub reason: String,
-}
-
-impl fmt::Display for ReplayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "roll {} ({}) is illegal: {}",
-            self.step, self.roll, self.reason
-        )
-    }
-}
-
-impl std::error::Error for ReplayError {}
+/// A roll that breaks the rules (`roll 3 (R) is illegal: ...`).
+pub type ReplayError = puzzle_frame::puzzle::ReplayError<Move>;
 
 /// How a sequence of legal rolls ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -134,11 +113,7 @@ pub fn replay(case: &Case, rolls: &[Move]) -> Result<Replayed, ReplayError> {
     let mut placements = vec![case.start()];
     let mut solid = Solid::of(case.start());
     for (i, &roll) in rolls.iter().enumerate() {
-        let illegal = |reason: String| ReplayError {
-            step: i + 1,
-            roll,
-            reason,
-        };
+        let illegal = |reason: String| ReplayError::new("roll", i + 1, roll, reason);
         solid = solid.rolled(roll);
         if let Some(reason) = solid.unsupported(case) {
             return Err(illegal(reason));

@@ -3,11 +3,10 @@
 use crate::solve::{AstarBudget, Options, Solver};
 use crate::{reference, replay, Bloxorz, Case, Move};
 use grid_common::Pos;
-use puzzle_frame::puzzle::{Formatting, Solve};
 use puzzle_frame::rng::Rng;
 use puzzle_frame::testkit::{
-    check_each, check_moves, from_letters, grid_text, shrink_board, shrink_input, BenchInput,
-    Testkit,
+    check_case, from_letters, grid_text, maybe_ended, shrink_board, shrink_input, BenchInput,
+    CaseCheck, Replay, Testkit,
 };
 
 impl Testkit for Bloxorz {
@@ -21,17 +20,10 @@ impl Testkit for Bloxorz {
         for _ in 0..rng.range(1, 3) {
             text.push_str(&random_case(rng, max_size));
         }
-        if rng.chance(0.8) {
-            text.push_str("0 0\n");
-        }
-        text
+        maybe_ended(rng, text, "0 0\n")
     }
 
-    /// Solves every case with the solver and the reference and replays every path;
-    /// `Ok(number of cases checked)` or `Err(what disagreed, in words)`.
-    fn check_input(input: &str) -> Result<usize, String> {
-        check_each::<Bloxorz>(input, check_case)
-    }
+    const CHECK_CASE: Option<CaseCheck<Self>> = Some(check_every_search);
 
     /// Smaller valid inputs derived from `input`: single cases, a row or a column removed,
     /// one cell made empty or rigid.
@@ -92,17 +84,9 @@ impl Testkit for Bloxorz {
         ]
     }
 
-    fn reference_count(case: &Case) -> Option<usize> {
-        reference::count(case)
-    }
-
-    fn replay(case: &Case, rolls: &[Move]) -> Result<bool, replay::ReplayError> {
-        replay::replay(case, rolls).map(|r| r.solved)
-    }
-
-    fn moves_of(path_line: &str) -> Option<Vec<Move>> {
-        from_letters(path_line)
-    }
+    const REFERENCE: fn(&Case) -> Option<usize> = reference::count;
+    const REPLAY: Replay<Self> = |case, rolls| replay::replay(case, rolls).map(|r| r.solved);
+    const MOVES_OF: fn(&str) -> Option<Vec<Move>> = from_letters;
 }
 
 /// One random case: the `R C` line and the rows.
@@ -175,8 +159,7 @@ fn random_case(rng: &mut Rng, max_size: usize) -> String {
 /// Checks one case: the solver (with its default settings, each of its two searches
 /// alone, and A* stopped after 5 expansions or as soon as `f` rises), both its count and
 /// its rolls, against the reference, and every sequence of rolls replayed to the target.
-pub fn check_case(case: &Case) -> Result<(), String> {
-    let slow = reference::count(case);
+pub fn check_every_search(case: &Case) -> Result<(), String> {
     let runs = [
         ("the solver", None),
         ("A* alone", Some(AstarBudget::UNLIMITED)),
@@ -196,27 +179,12 @@ pub fn check_case(case: &Case) -> Result<(), String> {
             }),
         ),
     ];
-    let says = |answer: Option<usize>| Bloxorz::answer_line(1, answer);
     for (name, astar) in runs {
         let mut solver = Solver::new(&Options {
             astar,
             ..Options::default()
         });
-        let count = solver.count(case).map_err(|e| format!("{name}: {e}"))?;
-        let moves = solver.moves(case).map_err(|e| format!("{name}: {e}"))?;
-        for (what, fast) in [("count", count), ("rolls", moves.as_ref().map(Vec::len))] {
-            if fast != slow {
-                return Err(format!(
-                    "{name} ({what}) says {} but the reference says {}\n{case}",
-                    says(fast),
-                    says(slow),
-                ));
-            }
-        }
-        if let Some(rolls) = moves {
-            check_moves::<Bloxorz>(case, &rolls, slow)
-                .map_err(|e| format!("{name}: {e}\n{case}"))?;
-        }
+        check_case::<Bloxorz>(&mut solver, case).map_err(|e| format!("{name}: {e}"))?;
     }
     Ok(())
 }
@@ -400,36 +368,15 @@ mod tests {
     use crate::parse::parse_all;
 
     #[test]
-    fn shrinking_gives_smaller_valid_inputs() {
-        let input = "3 4\nXX.E\n.#..\n...O\n1 3\nXXO\n0 0\n";
-        let smaller = Bloxorz::shrink_input(input);
-        assert!(smaller.len() > 5);
-        for text in &smaller {
-            assert!(text.len() < input.len(), "{text}");
-            let boards = parse_all(text.as_bytes()).expect("a shrunk input parses");
-            assert!(!boards.is_empty());
-        }
-        assert!(smaller.contains(&"1 3\nXXO\n".to_string()));
-        assert!(Bloxorz::shrink_input("garbage").is_empty());
-    }
-
-    #[test]
-    fn random_inputs_are_valid() {
-        let mut rng = Rng::new(9);
-        for size in [1, 2, 3, 10] {
-            let input = Bloxorz::random_input(&mut rng, size);
-            assert!(
-                Bloxorz::check_input(&input).is_ok_and(|n| n >= 1),
-                "{input}"
-            );
-        }
-    }
-
-    #[test]
     fn bench_inputs_parse() {
         for BenchInput { name, input, .. } in Bloxorz::bench_inputs() {
             let boards = parse_all(input.as_bytes()).expect("a bench input parses");
             assert!(!boards.is_empty(), "{name}");
         }
+    }
+
+    puzzle_frame::generator_checks! {
+        crate::Bloxorz, [1, 2, 3, 10],
+        "3 4\nXX.E\n.#..\n...O\n1 3\nXXO\n0 0\n", 6, "1 3\nXXO\n"
     }
 }

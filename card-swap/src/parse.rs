@@ -125,11 +125,7 @@ fn read_case(reader: &mut Reader<'_>, shape: &Shape) -> Result<Option<Case>, Inp
         for (i, &byte) in text.iter().enumerate() {
             let offset = line.offset + i;
             if i >= cols {
-                return Err(reader.error_at(
-                    offset,
-                    format!("end of line (a row has {cols} characters)"),
-                    describe_char(&text[i..]),
-                ));
+                return Err(reader.row_too_long(offset, cols, describe_char(&text[i..])));
             }
             let Some(cell) = Cell::from_byte(byte) else {
                 return Err(reader.error_at(offset, one_of(ALPHABET), describe_char(&text[i..])));

@@ -32,11 +32,8 @@ impl Rendering for CardSwap {
             .boxed();
         let mut board = case.grid().clone();
         for (i, &mv) in moves.iter().enumerate() {
-            let (from, to) = replay::apply(&mut board, mv).map_err(|reason| ReplayError {
-                step: i + 1,
-                mv,
-                reason,
-            })?;
+            let (from, to) = replay::apply(&mut board, mv)
+                .map_err(|reason| ReplayError::new("move", i + 1, mv, reason))?;
             film.set(from, ' ');
             film.set(to, mv.card.to_char());
             film.step(mv.to_string());

@@ -1,30 +1,12 @@
 //! Applies a move sequence to a board, checking every move against the rules as the
 //! statement gives them (not the solver's tables).
 
-use std::fmt;
-
 use grid_common::{Grid, Pos};
 
 use crate::{Case, Cell, Move};
 
-/// An illegal move in a replayed sequence.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReplayError {
-    /// The 1-based number of the offending move.
-    pub step: usize,
-    /// The move.
-    pub mv: Move,
-    /// Why it is illegal.
-    pub reason: String,
-}
-
-impl fmt::Display for ReplayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "move {} ({}): {}", self.step, self.mv, self.reason)
-    }
-}
-
-impl std::error::Error for ReplayError {}
+/// An illegal move in a replayed sequence (`move 1 (U) is illegal: ...`).
+pub type ReplayError = puzzle_frame::puzzle::ReplayError<Move>;
 
 /// The end of a replayed sequence.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,11 +48,7 @@ pub fn apply(board: &mut Grid<Cell>, mv: Move) -> Result<(Pos, Pos), String> {
 pub fn replay(case: &Case, moves: &[Move]) -> Result<Replayed, ReplayError> {
     let mut board = case.grid().clone();
     for (i, &mv) in moves.iter().enumerate() {
-        apply(&mut board, mv).map_err(|reason| ReplayError {
-            step: i + 1,
-            mv,
-            reason,
-        })?;
+        apply(&mut board, mv).map_err(|reason| ReplayError::new("move", i + 1, mv, reason))?;
     }
     let solved = board[case.b()] == Cell::A && board[case.a()] == Cell::B;
     Ok(Replayed { end: board, solved })

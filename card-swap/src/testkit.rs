@@ -24,7 +24,7 @@ use crate::solve::{Options, Solver};
 use crate::{reference, replay, CardSwap, Case, Cell, Move, MAX_CELLS};
 use puzzle_frame::film::FilmPlan;
 use puzzle_frame::puzzle::{Formatting, Rendering, Solve};
-use puzzle_frame::testkit::{check_moves, BenchInput, Testkit};
+use puzzle_frame::testkit::{check_moves, BenchInput, Replay, Testkit};
 
 /// Every board of `rows` x `cols` (one per placement of `A`, `B` and the blank), in
 /// lexicographic order of (A, B, blank) cell indices; none for a shape of fewer than 3 or
@@ -194,21 +194,17 @@ impl Testkit for CardSwap {
         inputs
     }
 
-    fn reference_count(case: &Case) -> Option<usize> {
-        reference::count(case)
-    }
+    const REFERENCE: fn(&Case) -> Option<usize> = reference::count;
+    const REPLAY: Replay<Self> = |case, moves| replay::replay(case, moves).map(|r| r.solved);
+    const MOVES_OF: fn(&str) -> Option<Vec<Move>> = moves_of;
+}
 
-    fn replay(case: &Case, moves: &[Move]) -> Result<bool, replay::ReplayError> {
-        replay::replay(case, moves).map(|r| r.solved)
-    }
-
-    /// The moves of a `--path` line: tokens like `AD` separated by whitespace.
-    fn moves_of(path_line: &str) -> Option<Vec<Move>> {
-        path_line
-            .split_whitespace()
-            .map(|t| t.parse().ok())
-            .collect()
-    }
+/// The moves of a `--path` line: tokens like `AD` separated by whitespace.
+fn moves_of(path_line: &str) -> Option<Vec<Move>> {
+    path_line
+        .split_whitespace()
+        .map(|t| t.parse().ok())
+        .collect()
 }
 
 /// The shape of the boards of `input`, read off the text (see the module docs); the

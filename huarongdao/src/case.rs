@@ -121,3 +121,15 @@ impl std::fmt::Display for Case {
         ))
     }
 }
+
+/// A small board and a query the blank solves by going up twice (the unit tests' case).
+#[cfg(test)]
+pub(crate) fn two_ups() -> (Board, Query) {
+    let board = Board::from_rows(&["0111", "0110", "0100"]).expect("a board");
+    let query = Query {
+        blank: Pos::new(2, 1),
+        piece: Pos::new(0, 1),
+        target: Pos::new(1, 1),
+    };
+    (board, query)
+}

@@ -89,12 +89,7 @@ mod tests {
 
     #[test]
     fn the_film_follows_the_moves() {
-        let board = Board::from_rows(&["0111", "0110", "0100"]).expect("a board");
-        let q = Query {
-            blank: Pos::new(2, 1),
-            piece: Pos::new(0, 1),
-            target: Pos::new(1, 1),
-        };
+        let (board, q) = crate::case::two_ups();
         let shown =
             film(&board, &q, &[Move::Up, Move::Up], FilmPlan::whole()).expect("legal moves");
         let frames: Vec<Vec<String>> = shown.frames().map(|f| f.rows()).collect();

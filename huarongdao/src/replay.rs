@@ -105,12 +105,7 @@ mod tests {
 
     #[test]
     fn moves_are_checked() {
-        let board = Board::from_rows(&["0111", "0110", "0100"]).expect("a board");
-        let q = Query {
-            blank: Pos::new(2, 1),
-            piece: Pos::new(0, 1),
-            target: Pos::new(1, 1),
-        };
+        let (board, q) = crate::case::two_ups();
         // The statement's answer 2: the blank goes up twice.
         assert!(replay(&board, &q, &[Move::Up, Move::Up]).unwrap().solved);
         assert!(!replay(&board, &q, &[Move::Up]).unwrap().solved);

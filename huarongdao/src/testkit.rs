@@ -6,7 +6,7 @@ use crate::solve::{Bound, Options, Solver};
 use crate::{reference, replay, Huarongdao};
 use grid_common::{Grid, Pos};
 use puzzle_frame::rng::Rng;
-use puzzle_frame::testkit::{check_moves, from_letters, BenchInput, Testkit};
+use puzzle_frame::testkit::{check_moves, from_letters, BenchInput, Replay, Testkit};
 
 impl Testkit for Huarongdao {
     /// A random valid input in the judge's format (one board, several queries), boards up to
@@ -109,47 +109,32 @@ impl Testkit for Huarongdao {
             let input = to_judge_input(&board, &valid_queries(&mut rng, &board, queries));
             out.push(BenchInput::new(name, input));
         };
-        add(
-            "open-30x30-q500",
-            random_board(&mut Rng::new(1), 30, 30, 0.0),
-            500,
-            11,
-        );
-        add(
-            "fixed10-30x30-q500",
-            random_board(&mut Rng::new(2), 30, 30, 0.1),
-            500,
-            12,
-        );
-        add(
-            "fixed30-30x30-q500",
-            random_board(&mut Rng::new(3), 30, 30, 0.3),
-            500,
-            13,
-        );
+        // Random boards: name, rows, columns, the share of fixed pieces, the board's seed.
+        let random = [
+            ("open-30x30-q500", 30, 0.0, 1),
+            ("fixed10-30x30-q500", 30, 0.1, 2),
+            ("fixed30-30x30-q500", 30, 0.3, 3),
+        ];
+        for (seed, (name, side, fixed, board_seed)) in (11..).zip(random) {
+            add(
+                name,
+                random_board(&mut Rng::new(board_seed), side, side, fixed),
+                500,
+                seed,
+            );
+        }
         add("serpentine-30x30-q500", serpentine(30, 30), 500, 14);
         add("lattice-30x30-q500", lattice(30, 30), 500, 15);
-        add(
-            "fixed10-300x300-q100",
-            random_board(&mut Rng::new(6), 300, 300, 0.1),
-            100,
-            16,
-        );
+        let fixed10 = random_board(&mut Rng::new(6), 300, 300, 0.1);
+        add("fixed10-300x300-q100", fixed10, 100, 16);
         add("winding-300x300-q100", winding(300, 300), 100, 17);
         out
     }
 
-    fn reference_count(case: &Case) -> Option<usize> {
-        reference::count(&case.board, &case.query)
-    }
-
-    fn replay(case: &Case, moves: &[Move]) -> Result<bool, replay::ReplayError> {
-        replay::replay(&case.board, &case.query, moves).map(|r| r.solved)
-    }
-
-    fn moves_of(path_line: &str) -> Option<Vec<Move>> {
-        from_letters(path_line)
-    }
+    const REFERENCE: fn(&Case) -> Option<usize> = |case| reference::count(&case.board, &case.query);
+    const REPLAY: Replay<Self> =
+        |case, moves| replay::replay(&case.board, &case.query, moves).map(|r| r.solved);
+    const MOVES_OF: fn(&str) -> Option<Vec<Move>> = from_letters;
 }
 
 /// A random query: usually valid (all on movable cells, blank off the piece), sometimes not.

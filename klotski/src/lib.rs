@@ -105,6 +105,8 @@ move; or -1 when the target can never reach its goal.
     type Options = modes::Settings;
 
     fn options(args: &Args) -> Result<modes::Settings, String> {
+        // `--sweep` reads no input and solves no case: it takes `--max-memory` alone.
+        args.only_with(&SWEEP, &[puzzle_frame::cli::MAX_MEMORY])?;
         let sweep = match args.value(&SWEEP) {
             None => None,
             Some(values) => Some(modes::sweep_box(values, &args.positionals)?),

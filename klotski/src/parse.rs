@@ -10,11 +10,9 @@ use grid_common::Pos;
 use puzzle_frame::input::{describe_token, InputError, Line, Reader};
 
 use crate::case::{is_empty_token, Case, CaseError, MAX_CELLS};
-use crate::modes::Settings;
 use crate::Klotski;
-use puzzle_frame::budget::MemoryBudget;
-use puzzle_frame::cli::Stop;
-use puzzle_frame::puzzle::Reading;
+use puzzle_frame::input::CaseReader;
+use puzzle_frame::puzzle::CaseByCase;
 
 /// The cases of an input, one at a time; after an error, nothing more.
 pub type Cases<'a> = puzzle_frame::input::Cases<'a, Case>;
@@ -29,20 +27,16 @@ pub fn parse_all(input: &[u8]) -> Result<Vec<Case>, InputError> {
     cases(input).collect()
 }
 
-impl Reading for Klotski {
-    type Cases<'a> = Cases<'a>;
-
-    fn cases<'a>(input: &'a [u8], _: &Settings, _: MemoryBudget) -> Result<Cases<'a>, Stop> {
-        Ok(cases(input))
-    }
-}
-
 /// The next case, `Ok(None)` at the end of the input.
 fn read_next(reader: &mut Reader<'_>, _: &()) -> Result<Option<Case>, InputError> {
     if reader.at_end() {
         return Ok(None);
     }
     read_case(reader).map(Some)
+}
+
+impl CaseByCase for Klotski {
+    const READ_CASE: CaseReader<Case> = read_next;
 }
 
 /// One token of a line: its byte offset and text.

@@ -7,7 +7,7 @@ use crate::case::{Case, Move};
 use crate::parse::parse_all;
 use crate::solve::{Options, Solver};
 use crate::{reference, replay, Klotski};
-use puzzle_frame::testkit::{check_moves, BenchInput, JudgeCheck, Testkit};
+use puzzle_frame::testkit::{check_moves, BenchInput, JudgeCheck, Replay, Testkit};
 
 /// Names drawn for random blocks: one character, or longer.
 const NAMES: &[&str] = &[
@@ -203,18 +203,14 @@ impl Testkit for Klotski {
     // Many shortest move lists are right: judge replays the printed moves.
     const JUDGE_CHECK: Option<JudgeCheck> = Some(judge_check);
 
-    fn reference_count(case: &Case) -> Option<usize> {
-        reference::count(case)
-    }
+    const REFERENCE: fn(&Case) -> Option<usize> = reference::count;
+    const REPLAY: Replay<Self> = |case, moves| replay::replay(case, moves).map(|r| r.solved);
+    const MOVES_OF: fn(&str) -> Option<Vec<Move>> = moves_of;
+}
 
-    fn replay(case: &Case, moves: &[Move]) -> Result<bool, replay::ReplayError> {
-        replay::replay(case, moves).map(|r| r.solved)
-    }
-
-    /// The moves of the answer's move lines (`NAME (r1,c1) (r2,c2)`, one a line).
-    fn moves_of(path_line: &str) -> Option<Vec<Move>> {
-        path_line.lines().map(|line| line.parse().ok()).collect()
-    }
+/// The moves of the answer's move lines (`NAME (r1,c1) (r2,c2)`, one a line).
+fn moves_of(path_line: &str) -> Option<Vec<Move>> {
+    path_line.lines().map(|line| line.parse().ok()).collect()
 }
 
 /// Checks one case: the solver's count and moves against the references (merged, and

@@ -127,10 +127,6 @@ impl puzzle_frame::testkit::Testkit for Countdown {
             .collect()
     }
 
-    fn check_input(input: &str) -> Result<usize, String> {
-        puzzle_frame::testkit::check_input::<Countdown>(input)
-    }
-
     /// Each number halved.
     fn shrink_input(input: &str) -> Vec<String> {
         let numbers = input.lines().filter_map(|l| l.trim().parse::<u32>().ok());
@@ -147,29 +143,39 @@ impl puzzle_frame::testkit::Testkit for Countdown {
         )]
     }
 
-    /// The plainest statement of the answer: an even number's own count, else none.
-    fn reference_count(n: &u32) -> Option<usize> {
-        (n % 2 == 0).then_some(*n as usize)
-    }
+    const REFERENCE: fn(&u32) -> Option<usize> = reference_count;
+    const REPLAY: puzzle_frame::testkit::Replay<Countdown> = replay;
+    const MOVES_OF: fn(&str) -> Option<Vec<char>> = moves_of;
+}
 
-    /// Each move takes one off, never below zero; solved at zero.
-    fn replay(n: &u32, moves: &[char]) -> Result<bool, String> {
-        let mut left = *n;
-        for (k, &m) in (1..).zip(moves) {
-            left = match (m, left.checked_sub(1)) {
-                ('-', Some(less)) => less,
-                ('-', None) => return Err(format!("move {k} goes below zero")),
-                _ => return Err(format!("move {k} is {m:?}, not '-'")),
-            };
-        }
-        Ok(left == 0)
-    }
+// The oracles the testkit names: the plainest statements of the rules.
 
-    fn moves_of(line: &str) -> Option<Vec<char>> {
-        line.chars()
-            .all(|c| c == '-')
-            .then(|| line.chars().collect())
+/// The plainest statement of the answer: an even number's own count, else none.
+#[cfg(test)]
+fn reference_count(n: &u32) -> Option<usize> {
+    (n % 2 == 0).then_some(*n as usize)
+}
+
+/// Each move takes one off, never below zero; solved at zero.
+#[cfg(test)]
+fn replay(n: &u32, moves: &[char]) -> Result<bool, String> {
+    let mut left = *n;
+    for (k, &m) in (1..).zip(moves) {
+        left = match (m, left.checked_sub(1)) {
+            ('-', Some(less)) => less,
+            ('-', None) => return Err(format!("move {k} goes below zero")),
+            _ => return Err(format!("move {k} is {m:?}, not '-'")),
+        };
     }
+    Ok(left == 0)
+}
+
+/// A `--path` line read back: one `-` a move.
+#[cfg(test)]
+fn moves_of(line: &str) -> Option<Vec<char>> {
+    line.chars()
+        .all(|c| c == '-')
+        .then(|| line.chars().collect())
 }
 
 fn main() -> ExitCode {

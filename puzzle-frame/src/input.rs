@@ -331,11 +331,7 @@ impl<'a> Reader<'a> {
             .ok_or_else(|| self.error_at(at, what, "end of input"))?;
         for (i, &b) in line.text.iter().enumerate() {
             if i >= width {
-                return Err(self.error_at(
-                    line.offset + i,
-                    format!("end of line (a row has {width} characters)"),
-                    describe_byte(b),
-                ));
+                return Err(self.row_too_long(line.offset + i, width, describe_byte(b)));
             }
             if !alphabet.contains(&b) {
                 return Err(self.error_at(line.offset + i, one_of(alphabet), describe_byte(b)));
@@ -349,6 +345,16 @@ impl<'a> Reader<'a> {
             ));
         }
         Ok(line)
+    }
+
+    /// The error of a row longer than `width` characters: what was `found` at `offset`,
+    /// the first character past the row.
+    pub fn row_too_long(&self, offset: usize, width: usize, found: String) -> InputError {
+        self.error_at(
+            offset,
+            format!("end of line (a row has {width} characters)"),
+            found,
+        )
     }
 
     /// Requires that nothing but whitespace is left.

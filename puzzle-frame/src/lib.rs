@@ -33,6 +33,7 @@ pub mod puzzle;
 pub mod read;
 #[cfg(feature = "testkit")]
 pub mod rng;
+pub mod search;
 pub mod show;
 #[cfg(feature = "testkit")]
 pub mod testkit;

@@ -114,7 +114,7 @@ use std::process::ExitCode;
 use crate::budget::{format_size, MemoryBudget, OverBudget};
 use crate::cli::{Args, Program, RunResult, Settings, Stop};
 use crate::film::{Film, FilmPlan};
-use crate::input::InputError;
+use crate::input::{CaseReader, Cases, InputError};
 
 /// Why a solver gave up on a case: the memory budget, or a limit of the puzzle's own
 /// (`E`: a state count, a board too large to index).
@@ -190,6 +190,22 @@ pub struct Answer<M> {
     pub notes: Vec<String>,
 }
 
+impl<M> Answer<M> {
+    /// The answer of a count and the moves found (none when not wanted), without notes.
+    pub fn new(count: Option<usize>, moves: Option<Vec<M>>) -> Answer<M> {
+        Answer {
+            count,
+            moves,
+            notes: Vec::new(),
+        }
+    }
+
+    /// The answer of a shortest solution found (`None` when there is none): its length.
+    pub fn of_moves(moves: Option<Vec<M>>) -> Answer<M> {
+        Answer::new(moves.as_ref().map(Vec::len), moves)
+    }
+}
+
 /// The puzzle as its binary names it (in the crate's `lib.rs`): the program's text, the
 /// case and move types, and its own options.
 pub trait Puzzle: Sized + 'static {
@@ -235,6 +251,26 @@ pub trait Reading: Puzzle {
     ) -> Result<Self::Cases<'a>, Stop>;
 }
 
+/// A puzzle whose input is its cases one after another, each read by one function without
+/// options of its own (bloxorz, bloxorz-game, klotski, rush-hour, snake-maze): naming that
+/// function, beside it in `parse.rs`, gives the puzzle [`Reading`] over [`Cases`].
+pub trait CaseByCase: Puzzle {
+    /// Reads the next case; `Ok(None)` at the end of the input (or its terminator).
+    const READ_CASE: CaseReader<Self::Case>;
+}
+
+impl<P: CaseByCase> Reading for P {
+    type Cases<'a> = Cases<'a, P::Case>;
+
+    fn cases<'a>(
+        input: &'a [u8],
+        _: &P::Options,
+        _: MemoryBudget,
+    ) -> Result<Cases<'a, P::Case>, Stop> {
+        Ok(Cases::new(input, P::READ_CASE, ()))
+    }
+}
+
 /// The solver's limit of a puzzle: `Limit<E>`, `E` its [`Solve::OtherLimit`].
 pub type LimitOf<P> = Limit<<<P as Solving>::Solver as Solve>::OtherLimit>;
 
@@ -260,18 +296,9 @@ pub trait Solving: Reading {
         wants_moves: bool,
     ) -> Result<Answer<Self::Move>, LimitOf<Self>> {
         if wants_moves || Self::ANSWER_HOLDS_MOVES {
-            let moves = solver.moves(case)?;
-            Ok(Answer {
-                count: moves.as_ref().map(Vec::len),
-                moves,
-                notes: Vec::new(),
-            })
+            Ok(Answer::of_moves(solver.moves(case)?))
         } else {
-            Ok(Answer {
-                count: solver.count(case)?,
-                moves: None,
-                notes: Vec::new(),
-            })
+            Ok(Answer::new(solver.count(case)?, None))
         }
     }
 }
@@ -352,6 +379,44 @@ pub trait Rendering: Puzzle {
         plan: FilmPlan,
     ) -> Result<Film, Self::ReplayError>;
 }
+
+/// A move that breaks the rules, as a crate's replay finds it (its `replay::ReplayError`,
+/// where one move is one thing to name): `roll 3 (R) is illegal: it leaves the board`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayError<M> {
+    /// What one move is called: `roll`, `key`, `move`.
+    pub noun: &'static str,
+    /// 1-based number of the move.
+    pub step: usize,
+    /// The move.
+    pub mv: M,
+    /// What it would break, in words.
+    pub reason: String,
+}
+
+impl<M> ReplayError<M> {
+    /// Move number `step` (1-based), `mv`, a `noun` (`roll`), breaks the rules: `reason`.
+    pub fn new(noun: &'static str, step: usize, mv: M, reason: String) -> ReplayError<M> {
+        ReplayError {
+            noun,
+            step,
+            mv,
+            reason,
+        }
+    }
+}
+
+impl<M: fmt::Display> fmt::Display for ReplayError<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {} ({}) is illegal: {}",
+            self.noun, self.step, self.mv, self.reason
+        )
+    }
+}
+
+impl<M: fmt::Debug + fmt::Display> std::error::Error for ReplayError<M> {}
 
 /// Every role a binary needs, named once in the crate's `lib.rs` (`impl Binary for
 /// Bloxorz {}`): the compiler checks there that every role is implemented.

@@ -28,8 +28,17 @@ pub trait Testkit: Binary<Case: fmt::Display> {
     fn random_input(rng: &mut Rng, max_size: usize) -> String;
     /// Solves every case with the solver and the reference and replays every path:
     /// `Ok(cases checked)` (0 checks nothing, not a pass), or what went wrong, in words (an
-    /// input that does not parse: `bad input: ...`).
-    fn check_input(input: &str) -> Result<usize, String>;
+    /// input that does not parse: `bad input: ...`). By default the frame's [`check_input`],
+    /// or [`Testkit::CHECK_CASE`] on each case ([`check_each`]) when the crate has its own.
+    fn check_input(input: &str) -> Result<usize, String> {
+        match Self::CHECK_CASE {
+            Some(check) => check_each::<Self>(input, check),
+            None => check_input::<Self>(input),
+        }
+    }
+    /// A crate's own check of one case (bloxorz's: every search configuration against the
+    /// reference), which [`Testkit::check_input`] runs on each case; `None`: the frame's.
+    const CHECK_CASE: Option<CaseCheck<Self>> = None;
     /// Smaller inputs derived from `input`, for shrinking a failing one.
     fn shrink_input(input: &str) -> Vec<String>;
     /// The worst-case benchmark inputs, generated deterministically.
@@ -43,16 +52,103 @@ pub trait Testkit: Binary<Case: fmt::Display> {
     /// compares the lines with the expected file's).
     const JUDGE_CHECK: Option<JudgeCheck> = None;
 
-    /// The brute-force reference (the crate's `reference.rs`): the plainest search over the
-    /// literal state, the fewest moves or `None`.
-    fn reference_count(case: &Self::Case) -> Option<usize>;
+    /// The brute-force reference (the crate's `reference::count`), named once: the
+    /// plainest search over the literal state, the fewest moves or `None`.
+    const REFERENCE: fn(&Self::Case) -> Option<usize>;
+    /// The replay (the crate's `replay::replay`), named once: plays the moves with the
+    /// crate's own statement of the rules, `Ok(true)` when they end on the goal, an error at
+    /// the first illegal move.
+    const REPLAY: Replay<Self>;
+    /// Reads a `--path` line back into the moves the binary printed (`None`: not a path
+    /// line); [`from_letters`] for moves that are directions.
+    const MOVES_OF: fn(&str) -> Option<Vec<Self::Move>>;
 
-    /// Plays `moves` with the crate's own statement of the rules (its `replay.rs`):
-    /// `Ok(true)` when they end on the goal, an error at the first illegal move.
-    fn replay(case: &Self::Case, moves: &[Self::Move]) -> Result<bool, Self::ReplayError>;
+    /// The brute-force reference's answer ([`Testkit::REFERENCE`]).
+    fn reference_count(case: &Self::Case) -> Option<usize> {
+        (Self::REFERENCE)(case)
+    }
 
-    /// The moves of a `--path` line, as the binary printed them (`None`: not a path line).
-    fn moves_of(path_line: &str) -> Option<Vec<Self::Move>>;
+    /// Whether `moves` replay to the goal ([`Testkit::REPLAY`]).
+    fn replay(case: &Self::Case, moves: &[Self::Move]) -> Result<bool, Self::ReplayError> {
+        (Self::REPLAY)(case, moves)
+    }
+
+    /// The moves of a `--path` line ([`Testkit::MOVES_OF`]).
+    fn moves_of(path_line: &str) -> Option<Vec<Self::Move>> {
+        (Self::MOVES_OF)(path_line)
+    }
+}
+
+/// A crate's own check of one case ([`Testkit::CHECK_CASE`]): what disagreed, in words.
+pub type CaseCheck<P> = fn(&<P as crate::puzzle::Puzzle>::Case) -> Result<(), String>;
+
+/// A puzzle's replay as [`Testkit::REPLAY`] names it: whether the moves end on the goal.
+pub type Replay<P> = fn(
+    &<P as crate::puzzle::Puzzle>::Case,
+    &[<P as crate::puzzle::Puzzle>::Move],
+) -> Result<bool, <P as crate::puzzle::Rendering>::ReplayError>;
+
+/// A random input's ending: the terminator line `marker` (`0 0`) most of the time (four
+/// times in five), the end of the input otherwise; both end an input.
+pub fn maybe_ended(rng: &mut Rng, mut text: String, marker: &str) -> String {
+    if rng.chance(0.8) {
+        text.push_str(marker);
+    }
+    text
+}
+
+/// The promises of a crate's generators, which its testkit's unit test checks
+/// ([`generator_checks!`](crate::generator_checks)): a random input of each size in `sizes`
+/// (seeded) passes [`Testkit::check_input`] with one case or more; [`Testkit::shrink_input`]
+/// of `input` gives at least `at_least` inputs other than `input`, `contains` among them,
+/// each passing `check_input` with one case or more; text that does not parse shrinks to
+/// nothing.
+pub fn check_generators<P: Testkit>(
+    sizes: &[usize],
+    input: &str,
+    at_least: usize,
+    contains: &str,
+) -> Result<(), String> {
+    let mut rng = Rng::new(9);
+    for &size in sizes {
+        let random = P::random_input(&mut rng, size);
+        match P::check_input(&random) {
+            Ok(n) if n >= 1 => {}
+            other => return Err(format!("random input of size {size}: {other:?}\n{random}")),
+        }
+    }
+    let smaller = P::shrink_input(input);
+    if smaller.len() < at_least || !smaller.iter().any(|t| t == contains) {
+        return Err(format!(
+            "{} shrunk inputs, not {at_least} with {contains:?}",
+            smaller.len()
+        ));
+    }
+    for text in &smaller {
+        match P::check_input(text) {
+            Ok(n) if n >= 1 && text != input => {}
+            other => return Err(format!("shrunk input: {other:?}\n{text}")),
+        }
+    }
+    match P::shrink_input("garbage").is_empty() {
+        true => Ok(()),
+        false => Err("text that does not parse shrinks to something".to_string()),
+    }
+}
+
+/// A crate's testkit unit test of its generators ([`check_generators`]):
+/// `puzzle_frame::generator_checks!(crate::Bloxorz, [1, 2, 3, 10], INPUT, 6, "1 3\nXXO\n");`
+/// inside its `#[cfg(test)]` module.
+#[macro_export]
+macro_rules! generator_checks {
+    ($puzzle:ty, $sizes:expr, $input:expr, $at_least:expr, $contains:expr) => {
+        #[test]
+        fn the_generators_keep_their_promises() {
+            let checked =
+                $crate::testkit::check_generators::<$puzzle>(&$sizes, $input, $at_least, $contains);
+            assert_eq!(checked, Ok(()));
+        }
+    };
 }
 
 /// The moves of a `--path` line of letters `U`, `D`, `L`, `R`.

@@ -39,6 +39,22 @@ pub trait Packed: Copy + Eq + std::fmt::Debug + 'static {
     fn hash(self) -> u64;
 }
 
+/// [`Packed::place`] and [`Packed::with_place`] on a word of type `$word`: the same code for
+/// both widths (a macro rather than a generic default, so that each stays plain integer
+/// code in the search's inner loop).
+macro_rules! nibble_places {
+    ($word:ty) => {
+        #[inline]
+        fn place(self, i: usize) -> usize {
+            ((self >> (4 * i)) & 15) as usize
+        }
+        #[inline]
+        fn with_place(self, i: usize, place: usize) -> $word {
+            (self & !(15 << (4 * i))) | ((place as $word) << (4 * i))
+        }
+    };
+}
+
 impl Packed for u64 {
     const PIECES: usize = 16;
     const EMPTY: u64 = u64::MAX;
@@ -46,14 +62,7 @@ impl Packed for u64 {
     fn from_state(state: State) -> u64 {
         state as u64
     }
-    #[inline]
-    fn place(self, i: usize) -> usize {
-        ((self >> (4 * i)) & 15) as usize
-    }
-    #[inline]
-    fn with_place(self, i: usize, place: usize) -> u64 {
-        (self & !(15 << (4 * i))) | ((place as u64) << (4 * i))
-    }
+    nibble_places!(u64);
     #[inline]
     fn hash(self) -> u64 {
         self.wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -67,14 +76,7 @@ impl Packed for u128 {
     fn from_state(state: State) -> u128 {
         state
     }
-    #[inline]
-    fn place(self, i: usize) -> usize {
-        ((self >> (4 * i)) & 15) as usize
-    }
-    #[inline]
-    fn with_place(self, i: usize, place: usize) -> u128 {
-        (self & !(15 << (4 * i))) | ((place as u128) << (4 * i))
-    }
+    nibble_places!(u128);
     #[inline]
     fn hash(self) -> u64 {
         ((self as u64) ^ ((self >> 64) as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93))

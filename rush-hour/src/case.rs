@@ -51,6 +51,13 @@ pub struct Move {
     pub by: i8,
 }
 
+impl Move {
+    /// The piece `letter` slid `by` cells.
+    pub const fn new(letter: u8, by: i8) -> Move {
+        Move { letter, by }
+    }
+}
+
 impl fmt::Display for Move {
     /// `A+2`, `B-1`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

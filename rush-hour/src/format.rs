@@ -33,16 +33,7 @@ mod tests {
         assert_eq!(RushHour::answer_line(1, Some(51)), "51");
         assert_eq!(RushHour::answer_line(2, Some(0)), "0");
         assert_eq!(RushHour::answer_line(3, None), "-1");
-        let moves = [
-            Move {
-                letter: b'B',
-                by: 1,
-            },
-            Move {
-                letter: b'A',
-                by: -4,
-            },
-        ];
+        let moves = [Move::new(b'B', 1), Move::new(b'A', -4)];
         assert_eq!(RushHour::path_line(&moves), "B+1 A-4");
         assert_eq!(RushHour::path_line(&[]), "");
         assert_eq!(cluster_line(4780), "cluster 4780");

@@ -15,7 +15,8 @@
 //! - [`replay`]: plays moves on a case, with its own statement of the rules.
 //! - [`mod@format`]: the answer, `--path` and `--count` lines.
 //! - [`render`]: the solution as a film, for `--show` and `--html`.
-//! - [`sweep`]: `--sweep N [--walls W]`, Fogleman's whole space and database lines.
+//! - [`sweep`]: `--sweep N [--walls W]`, Fogleman's whole space and database lines;
+//!   [`modes`] runs it (`impl Binary`: the binary's one exception to the shared loop).
 //! - `testkit`: generators and checks for the tests, `cargo xtask stress` and `bench`.
 //!
 //! ```
@@ -35,6 +36,7 @@
 pub mod board;
 pub mod case;
 pub mod format;
+pub mod modes;
 pub mod parse;
 pub mod reference;
 pub mod render;
@@ -47,7 +49,7 @@ pub mod testkit;
 pub use case::{Case, Move};
 
 use puzzle_frame::cli::{path_option, Args, Opt, Program};
-use puzzle_frame::puzzle::{Binary, Puzzle};
+use puzzle_frame::puzzle::Puzzle;
 
 /// `--steps`: one-cell slides counted instead of moves.
 const STEPS: Opt = Opt::flag(
@@ -89,20 +91,30 @@ Output: for each board, the fewest moves, 0 when solved, -1 when it cannot be so
             STEPS,
             COUNT,
             sweep::options::SWEEP,
+            sweep::options::WALLS,
+            sweep::options::CHECKPOINT,
+            sweep::options::THREADS,
+            sweep::options::STOP_AFTER,
         ],
     };
 
     type Case = Case;
     type Move = Move;
-    type Options = solve::Options;
+    type Options = modes::Settings;
 
-    fn options(args: &Args) -> Result<solve::Options, String> {
-        Ok(solve::Options {
-            steps: args.flag(&STEPS),
-            cluster: args.flag(&COUNT),
-            ..solve::Options::default()
+    fn options(args: &Args) -> Result<modes::Settings, String> {
+        Ok(modes::Settings {
+            solver: solve::Options {
+                steps: args.flag(&STEPS),
+                cluster: args.flag(&COUNT),
+                ..solve::Options::default()
+            },
+            sweep: modes::sweep_options(args)?,
         })
     }
-}
 
-impl Binary for RushHour {}
+    /// `--sweep N` reads no input.
+    fn reads_input(options: &modes::Settings) -> bool {
+        options.sweep.is_none()
+    }
+}

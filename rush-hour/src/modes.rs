@@ -1,103 +1,88 @@
-//! The binary's `--sweep N` mode (Fogleman's whole space; it reads no input).
+//! The binary's modes: `--sweep N` (Fogleman's whole space; it reads no input, a typed
+//! option read once with the others), or the shared loop.
 
 use std::io::{IsTerminal, Write};
-use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use puzzle_frame::cli::{self, EXIT_BAD_INPUT, EXIT_LIMIT};
-use rush_hour::sweep::options::{CHECKPOINT, STOP_AFTER, SWEEP, SWEEP_OPTIONS, THREADS, WALLS};
-use rush_hour::sweep::{format_line, format_summary, sweep, Progress, SweepOptions, SweepOutcome};
+use crate::sweep::options::{CHECKPOINT, STOP_AFTER, SWEEP, SWEEP_OPTIONS, THREADS, WALLS};
+use crate::sweep::{format_line, format_summary, sweep, Progress, SweepOptions, SweepOutcome};
+use crate::{solve, RushHour};
+use puzzle_frame::budget::MemoryBudget;
+use puzzle_frame::cli::{Args, RunResult, Settings as Shared, Stop};
+use puzzle_frame::puzzle::Binary;
 
-/// `rush-hour --sweep N [...]`, when the arguments hold `--sweep`: the exit code; `None`
-/// otherwise (the usual modes).
-pub fn sweep_main() -> Option<ExitCode> {
-    let args: Vec<String> = std::env::args_os()
-        .skip(1)
-        .map(|a| a.to_string_lossy().into_owned())
-        .collect();
-    if !args
-        .iter()
-        .any(|a| a == SWEEP.name || a.starts_with("--sweep="))
-    {
-        return None;
-    }
-    let bad = |message: String| {
-        eprintln!("error: {message}");
-        eprintln!("hint: run 'rush-hour --help' for the usage");
-        Some(ExitCode::from(EXIT_BAD_INPUT))
-    };
-    let accepted: Vec<_> = std::iter::once(SWEEP).chain(SWEEP_OPTIONS).collect();
-    let parsed = match cli::parse_args(&args, &accepted) {
-        Ok(parsed) => parsed,
-        Err(e) => return bad(e),
-    };
-    if let Some(extra) = parsed.positionals.first() {
-        return bad(format!("unexpected argument '{extra}' with --sweep"));
-    }
-    let options = match sweep_options(&parsed) {
-        Ok(options) => options,
-        Err(e) => return bad(e),
-    };
-    let budget = match cli::Settings::from_args(&parsed).map(|settings| settings.budget) {
-        Ok(budget) => budget,
-        Err(e) => return bad(e),
-    };
-    let mut progress = progress_printer(options.size);
-    let code = match sweep(&options, budget, &mut progress) {
-        Ok(SweepOutcome::Done(report)) => {
-            let stdout = std::io::stdout();
-            let mut out = std::io::BufWriter::new(stdout.lock());
-            let written = report
-                .lines
-                .iter()
-                .try_for_each(|line| writeln!(out, "{}", format_line(line)))
-                .and_then(|()| writeln!(out, "{}", format_summary(&report)))
-                .and_then(|()| out.flush());
-            match written {
-                Ok(()) => 0,
-                Err(e) => {
-                    eprintln!("error: cannot write the output: {e}");
-                    EXIT_LIMIT
-                }
-            }
-        }
-        Ok(SweepOutcome::Stopped {
-            chunks_done,
-            chunks_total,
-        }) => {
-            eprintln!(
-                "stopped after {chunks_done} of {chunks_total} chunks (--stop-after); run \
-                 again with the same --checkpoint to continue"
-            );
-            EXIT_LIMIT
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            EXIT_LIMIT
-        }
-    };
-    Some(ExitCode::from(code))
+/// Rush Hour's options, read once from the command line: the solver's, and `--sweep`'s.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    /// The solver's settings (`--steps`, `--count`).
+    pub solver: solve::Options,
+    /// `--sweep N` and the options that go with it.
+    pub sweep: Option<SweepOptions>,
 }
 
-/// The typed options of the sweep.
-fn sweep_options(parsed: &cli::Args) -> Result<SweepOptions, String> {
-    let size: usize = parsed.parsed(&SWEEP)?.ok_or("--sweep needs a value: N")?;
+/// The typed options of `--sweep N`, `None` without it. With it, no other option of the
+/// binary and no input file; without it, none of the options that go with it.
+pub fn sweep_options(args: &Args) -> Result<Option<SweepOptions>, String> {
+    args.only_with(&SWEEP, &SWEEP_OPTIONS)?;
+    let Some(size) = args.parsed::<usize>(&SWEEP)? else {
+        let sweep_only = SWEEP_OPTIONS[..4].iter();
+        return match sweep_only.into_iter().find(|o| args.value(o).is_some()) {
+            Some(opt) => Err(format!("{} goes with --sweep", opt.name)),
+            None => Ok(None),
+        };
+    };
     if !(3..=8).contains(&size) {
         return Err(format!("--sweep {size}: the side must be 3 to 8"));
     }
-    let mut options = SweepOptions::new(size, parsed.parsed(&WALLS)?.unwrap_or(0));
-    if let Some(threads) = parsed.parsed::<usize>(&THREADS)? {
+    if let Some(extra) = args.positionals.first() {
+        return Err(format!("unexpected argument '{extra}' with --sweep"));
+    }
+    let mut options = SweepOptions::new(size, args.parsed(&WALLS)?.unwrap_or(0));
+    if let Some(threads) = args.parsed::<usize>(&THREADS)? {
         if threads == 0 {
             return Err("--threads 0: at least one worker".to_string());
         }
         options.threads = threads;
     }
-    options.checkpoint = parsed.value(&CHECKPOINT).map(Into::into);
-    options.stop_after_chunks = parsed.parsed(&STOP_AFTER)?;
+    options.checkpoint = args.value(&CHECKPOINT).map(Into::into);
+    options.stop_after_chunks = args.parsed(&STOP_AFTER)?;
     if options.stop_after_chunks.is_some() && options.checkpoint.is_none() {
         return Err("--stop-after needs --checkpoint DIR (where the run continues)".to_string());
     }
-    Ok(options)
+    Ok(Some(options))
+}
+
+impl Binary for RushHour {
+    /// `--sweep`, or the shared loop.
+    fn run(options: Settings, shared: Shared, input: &[u8], out: &mut dyn Write) -> RunResult {
+        match &options.sweep {
+            Some(sweep) => run_sweep(sweep, shared.budget, out),
+            None => puzzle_frame::answer::answer_cases::<RushHour>(&options, shared, input, out),
+        }
+    }
+}
+
+/// The sweep: its lines and summary once it is done; a run stopped by `--stop-after` says
+/// how to continue it (exit 1).
+fn run_sweep(options: &SweepOptions, budget: MemoryBudget, out: &mut dyn Write) -> RunResult {
+    let mut progress = progress_printer(options.size);
+    match sweep(options, budget, &mut progress) {
+        Ok(SweepOutcome::Done(report)) => {
+            for line in &report.lines {
+                writeln!(out, "{}", format_line(line))?;
+            }
+            writeln!(out, "{}", format_summary(&report))?;
+            Ok(Ok(()))
+        }
+        Ok(SweepOutcome::Stopped {
+            chunks_done,
+            chunks_total,
+        }) => Ok(Err(Stop::Paused(format!(
+            "stopped after {chunks_done} of {chunks_total} chunks (--stop-after); run again \
+             with the same --checkpoint to continue"
+        )))),
+        Err(e) => Ok(Err(Stop::Limit(e.to_string()))),
+    }
 }
 
 /// The progress line on standard error: rewritten in place on a terminal, else a line

@@ -8,12 +8,9 @@
 //! earliest cell in reading order at which it breaks a rule.
 
 use crate::case::{Case, Piece, MAX_SIZE, MIN_SIZE, RED_CAR};
-use crate::solve::Options;
 use crate::RushHour;
-use puzzle_frame::budget::MemoryBudget;
-use puzzle_frame::cli::Stop;
-use puzzle_frame::input::{describe_byte, InputError, Reader};
-use puzzle_frame::puzzle::Reading;
+use puzzle_frame::input::{describe_byte, CaseReader, InputError, Reader};
+use puzzle_frame::puzzle::CaseByCase;
 
 /// The characters of a board other than the piece letters `A`..`Z`.
 pub const EMPTY_AND_WALL: &[u8] = b"o.x";
@@ -22,22 +19,9 @@ pub const EMPTY_AND_WALL: &[u8] = b"o.x";
 /// `Err` the iterator ends.
 pub type Cases<'a> = puzzle_frame::input::Cases<'a, Case>;
 
-/// The boards of `input`, numbered from 1 in error messages.
-pub fn cases(input: &[u8]) -> Cases<'_> {
-    Cases::new(input, read_case, ())
-}
-
 /// Every board of `input`, or the first error.
 pub fn parse_all(input: &[u8]) -> Result<Vec<Case>, InputError> {
-    cases(input).collect()
-}
-
-impl Reading for RushHour {
-    type Cases<'a> = Cases<'a>;
-
-    fn cases<'a>(input: &'a [u8], _: &Options, _: MemoryBudget) -> Result<Cases<'a>, Stop> {
-        Ok(cases(input))
-    }
+    Cases::new(input, read_case, ()).collect()
 }
 
 /// Reads the next board (skipping blank lines); `Ok(None)` at the end of the input.
@@ -49,6 +33,10 @@ fn read_case(reader: &mut Reader<'_>, _: &()) -> Result<Option<Case>, InputError
         }
     }
     Ok(None)
+}
+
+impl CaseByCase for RushHour {
+    const READ_CASE: CaseReader<Case> = read_case;
 }
 
 /// One board from a string (tests and generators): the case, or the error as text.

@@ -68,29 +68,12 @@ mod tests {
     #[test]
     fn the_pieces_move_inside_the_border() {
         let case = board("AABooBooo").unwrap();
-        let moves = [
-            Move {
-                letter: b'B',
-                by: 1,
-            },
-            Move {
-                letter: b'A',
-                by: 1,
-            },
-        ];
+        let moves = [Move::new(b'B', 1), Move::new(b'A', 1)];
         let shown = film(&case, &moves, FilmPlan::whole()).unwrap();
         let boards: Vec<Vec<String>> = shown.frames().map(|f| f.rows()).collect();
         assert_eq!(boards[0], ["#####", "#AAB>", "#..B#", "#...#", "#####"]);
         assert_eq!(boards[2], ["#####", "#.AA>", "#..B#", "#..B#", "#####"]);
         assert_eq!(shown.caption(1), "step 1/2: B+1");
-        assert!(film(
-            &case,
-            &[Move {
-                letter: b'A',
-                by: 1
-            }],
-            FilmPlan::whole()
-        )
-        .is_err());
+        assert!(film(&case, &[Move::new(b'A', 1)], FilmPlan::whole()).is_err());
     }
 }

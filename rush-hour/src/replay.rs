@@ -9,30 +9,9 @@
 //! cell of `A` is in the last column.
 
 use crate::case::{Case, Move};
-use std::fmt;
 
-/// A move that breaks the rules.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReplayError {
-    /// 1-based number of the move.
-    pub step: usize,
-    /// The move.
-    pub mv: Move,
-    /// What it would break, in words.
-    pub reason: String,
-}
-
-impl fmt::Display for ReplayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "move {} ({}) is illegal: {}",
-            self.step, self.mv, self.reason
-        )
-    }
-}
-
-impl std::error::Error for ReplayError {}
+/// A move that breaks the rules (`move 1 (A+3) is illegal: ...`).
+pub type ReplayError = puzzle_frame::puzzle::ReplayError<Move>;
 
 /// How a sequence of legal moves ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,11 +33,7 @@ pub fn replay(case: &Case, moves: &[Move]) -> Result<Replayed, ReplayError> {
         .collect();
     let mut boards = vec![board.clone()];
     for (i, &mv) in moves.iter().enumerate() {
-        let illegal = |reason: String| ReplayError {
-            step: i + 1,
-            mv,
-            reason,
-        };
+        let illegal = |reason: String| ReplayError::new("move", i + 1, mv, reason);
         let cells: Vec<usize> = (0..n * n).filter(|&c| board[c] == mv.letter).collect();
         if cells.is_empty() {
             return Err(illegal(format!("no piece '{}'", mv.letter as char)));

@@ -2,12 +2,12 @@
 
 use crate::case::{Case, Move};
 use crate::parse::parse_all;
-use crate::replay::{replay, ReplayError};
+use crate::replay::replay;
 use crate::solve::{Found, Options, Solver, Store};
 use crate::{reference, RushHour};
 use puzzle_frame::puzzle::Formatting;
 use puzzle_frame::rng::Rng;
-use puzzle_frame::testkit::{BenchInput, Testkit};
+use puzzle_frame::testkit::{BenchInput, Replay, Testkit};
 
 /// The hardest wall-free board of Fogleman's database (51 moves, cluster 4780), as
 /// FORMAT.md section 5 quotes it.
@@ -248,18 +248,14 @@ impl Testkit for RushHour {
         ]
     }
 
-    fn reference_count(case: &Case) -> Option<usize> {
-        reference::count(case)
-    }
+    const REFERENCE: fn(&Case) -> Option<usize> = reference::count;
+    const REPLAY: Replay<Self> = |case, moves| replay(case, moves).map(|r| r.solved);
+    const MOVES_OF: fn(&str) -> Option<Vec<Move>> = moves_of;
+}
 
-    fn replay(case: &Case, moves: &[Move]) -> Result<bool, ReplayError> {
-        replay(case, moves).map(|r| r.solved)
-    }
-
-    /// `B+1 A+4` back into moves.
-    fn moves_of(path_line: &str) -> Option<Vec<Move>> {
-        path_line.split_whitespace().map(Move::parse).collect()
-    }
+/// `B+1 A+4` back into moves.
+fn moves_of(path_line: &str) -> Option<Vec<Move>> {
+    path_line.split_whitespace().map(Move::parse).collect()
 }
 
 #[cfg(test)]
@@ -268,28 +264,7 @@ mod tests {
     use puzzle_frame::puzzle::Solve;
 
     #[test]
-    fn shrinking_gives_smaller_valid_inputs() {
-        let input = "ooBoAABoxoooCCoo\nAABooBooo\n";
-        let smaller = RushHour::shrink_input(input);
-        // Each board alone; B, C and the wall off the first; B off the second.
-        assert_eq!(smaller.len(), 2 + 3 + 1);
-        for text in &smaller {
-            assert!(RushHour::check_input(text).is_ok_and(|n| n >= 1), "{text}");
-        }
-        assert!(smaller.contains(&"ooBoAABoooooCCoo\nAABooBooo\n".to_string()));
-        assert!(RushHour::shrink_input("garbage").is_empty());
-    }
-
-    #[test]
-    fn random_inputs_are_valid_and_blocked_boards_unsolvable() {
-        let mut rng = Rng::new(9);
-        for size in [3, 4, 6, 8] {
-            let input = RushHour::random_input(&mut rng, size);
-            assert!(
-                parse_all(input.as_bytes()).is_ok_and(|c| !c.is_empty()),
-                "{input}"
-            );
-        }
+    fn blocked_boards_are_unsolvable() {
         let boards = random_boards(5, 6, 100, true);
         let mut unsolvable = 0;
         for case in parse_all(boards.as_bytes()).unwrap() {
@@ -310,5 +285,10 @@ mod tests {
         let answer = solve(&cases[0], options).unwrap();
         assert_eq!((answer.distance, answer.cluster), (Some(51), Some(4780)));
         assert_eq!(solve(&cases[1], options).unwrap().distance, Some(60));
+    }
+
+    puzzle_frame::generator_checks! {
+        crate::RushHour, [3, 4, 6, 8],
+        "ooBoAABoxoooCCoo\nAABooBooo\n", 6, "ooBoAABoooooCCoo\nAABooBooo\n"
     }
 }

@@ -12,13 +12,10 @@
 //! `0 0 0` only whitespace may follow.
 
 use crate::case::{Case, MAX_SIDE};
-use crate::solve::Options;
 use crate::SnakeMaze;
 use grid_common::{Grid, Pos};
-use puzzle_frame::budget::MemoryBudget;
-use puzzle_frame::cli::Stop;
-use puzzle_frame::input::{InputError, Reader};
-use puzzle_frame::puzzle::Reading;
+use puzzle_frame::input::{CaseReader, InputError, Reader};
+use puzzle_frame::puzzle::CaseByCase;
 use std::ops::RangeInclusive;
 
 /// The cases of an input, read one at a time so that case k is answered before case k+1 is
@@ -31,18 +28,14 @@ pub fn cases(src: &[u8]) -> Cases<'_> {
     Cases::new(src, read_case, ())
 }
 
-impl Reading for SnakeMaze {
-    type Cases<'a> = Cases<'a>;
-
-    fn cases<'a>(input: &'a [u8], _: &Options, _: MemoryBudget) -> Result<Cases<'a>, Stop> {
-        Ok(cases(input))
-    }
-}
-
 /// Reads the next case; `Ok(None)` after `0 0 0` or at the end of the input.
 fn read_case(reader: &mut Reader<'_>, _: &()) -> Result<Option<Case>, InputError> {
     let src = reader.input();
     Fields { reader, src }.read_case()
+}
+
+impl CaseByCase for SnakeMaze {
+    const READ_CASE: CaseReader<Case> = read_case;
 }
 
 /// The reader of one case's fields.

@@ -6,7 +6,7 @@ use crate::solve::{Limit, Options, Search, Solver, Store};
 use crate::{reference, replay, SnakeMaze};
 use grid_common::{Grid, Pos};
 use puzzle_frame::rng::Rng;
-use puzzle_frame::testkit::{check_moves, from_letters, BenchInput, Testkit};
+use puzzle_frame::testkit::{check_moves, from_letters, BenchInput, Replay, Testkit};
 
 /// Positions a case may need for `check_input` to compare it; larger cases are skipped.
 pub const CHECK_LIMIT: u64 = 200_000;
@@ -246,17 +246,9 @@ impl Testkit for SnakeMaze {
         inputs
     }
 
-    fn reference_count(case: &Case) -> Option<usize> {
-        reference::count(case)
-    }
-
-    fn replay(case: &Case, moves: &[Move]) -> Result<bool, replay::ReplayError> {
-        replay::replay(case, moves).map(|r| r.solved)
-    }
-
-    fn moves_of(path_line: &str) -> Option<Vec<Move>> {
-        from_letters(path_line)
-    }
+    const REFERENCE: fn(&Case) -> Option<usize> = reference::count;
+    const REPLAY: Replay<Self> = |case, moves| replay::replay(case, moves).map(|r| r.solved);
+    const MOVES_OF: fn(&str) -> Option<Vec<Move>> = from_letters;
 }
 
 /// What [`check_input_counts`] did with an input's cases.

@@ -4,12 +4,14 @@
 
 use puzzle_frame::puzzle::Solve;
 use puzzle_frame::rng::Rng;
+use puzzle_frame::testkit::Testkit;
 use sokoban::case::Format;
 use sokoban::parse::parse_all;
 use sokoban::solve::{levels, plain, Cost, Options, Solver};
 use sokoban::testkit::{
-    check_input, impossible_room, open_maze, random_square_maze, serpentine_maze, wide_serpentine,
+    impossible_room, open_maze, random_square_maze, serpentine_maze, wide_serpentine,
 };
+use sokoban::Sokoban;
 
 #[test]
 fn worst_case_mazes_against_the_reference() {
@@ -23,7 +25,7 @@ fn worst_case_mazes_against_the_reference() {
         wide_serpentine(20),
     ] {
         let input = maze + "0 0\n";
-        assert_eq!(check_input(&input), Ok(1), "{input}");
+        assert_eq!(Sokoban::check_input(&input), Ok(1), "{input}");
     }
 }
 
@@ -32,7 +34,7 @@ fn random_full_size_mazes_against_the_reference() {
     let mut rng = Rng::new(24);
     for _ in 0..40 {
         let input = random_square_maze(&mut rng, 20) + "0 0\n";
-        assert_eq!(check_input(&input), Ok(1), "{input}");
+        assert_eq!(Sokoban::check_input(&input), Ok(1), "{input}");
     }
 }
 

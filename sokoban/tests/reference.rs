@@ -2,7 +2,8 @@
 
 use puzzle_frame::rng::Rng;
 use puzzle_frame::testkit::random_inputs_agree;
-use sokoban::testkit::{check_input, random_level};
+use puzzle_frame::testkit::Testkit;
+use sokoban::testkit::random_level;
 use sokoban::Sokoban;
 
 /// Random inputs (POJ mazes and XSB levels): tiny boards, small boards, mazes up to 20.
@@ -16,7 +17,7 @@ fn levels_of_three_boxes() {
     let mut rng = Rng::new(4);
     for k in 0..200 {
         let input = format!("; {k}\n{}\n", random_level(&mut rng, 4, 3));
-        if let Err(e) = check_input(&input) {
+        if let Err(e) = Sokoban::check_input(&input) {
             panic!("{e}\ninput:\n{input}");
         }
     }

@@ -16,13 +16,12 @@
 //! found.
 
 use crate::case::{cell_name, Case, Effect, Splitter, Switch, Tile, MAX_BRIDGES};
-use crate::solve::Options;
 use crate::BloxorzGame;
 use grid_common::{Grid, Pos};
-use puzzle_frame::budget::MemoryBudget;
-use puzzle_frame::cli::Stop;
-use puzzle_frame::input::{describe_byte, describe_token, one_of, InputError, Line, Reader};
-use puzzle_frame::puzzle::Reading;
+use puzzle_frame::input::{
+    describe_byte, describe_token, one_of, CaseReader, InputError, Line, Reader,
+};
+use puzzle_frame::puzzle::CaseByCase;
 
 /// The characters of a grid row.
 pub const ALPHABET: &[u8] = b"#.EXOSHTBb";
@@ -31,22 +30,9 @@ pub const ALPHABET: &[u8] = b"#.EXOSHTBb";
 /// `0 0` line; after an `Err` the iterator ends.
 pub type Cases<'a> = puzzle_frame::input::Cases<'a, Case>;
 
-/// The levels of `input`, numbered from 1 in error messages.
-pub fn cases(input: &[u8]) -> Cases<'_> {
-    Cases::new(input, read_level, ())
-}
-
 /// Every level of `input`, or the first error.
 pub fn parse_all(input: &[u8]) -> Result<Vec<Case>, InputError> {
-    cases(input).collect()
-}
-
-impl Reading for BloxorzGame {
-    type Cases<'a> = Cases<'a>;
-
-    fn cases<'a>(input: &'a [u8], _: &Options, _: MemoryBudget) -> Result<Cases<'a>, Stop> {
-        Ok(cases(input))
-    }
+    Cases::new(input, read_level, ()).collect()
 }
 
 /// A token of a header, switch or split line: a run of digits, a run of letters, or one
@@ -147,6 +133,10 @@ fn read_level(reader: &mut Reader<'_>, _: &()) -> Result<Option<Case>, InputErro
     read_lines(reader, grid).map(Some)
 }
 
+impl CaseByCase for BloxorzGame {
+    const READ_CASE: CaseReader<Case> = read_level;
+}
+
 /// The `R C` line: `Some((R, C))`, or `None` for the end marker `0 0`.
 fn header(
     reader: &Reader<'_>,
@@ -226,11 +216,7 @@ fn read_grid(reader: &mut Reader<'_>, rows: usize, cols: usize) -> Result<ReadGr
         for (col, &b) in text.iter().enumerate() {
             let at = line.offset + col;
             if col >= cols {
-                return Err(reader.error_at(
-                    at,
-                    format!("end of line (a row has {cols} characters)"),
-                    describe_byte(b),
-                ));
+                return Err(reader.row_too_long(at, cols, describe_byte(b)));
             }
             let Some(tile) = Tile::from_byte(b) else {
                 return Err(reader.error_at(at, one_of(ALPHABET), describe_byte(b)));

@@ -19,30 +19,9 @@
 use crate::case::{cell_name, keys_of, Case, Key, Move, Tile};
 use grid_common::{Dir, Pos};
 use std::collections::BTreeSet;
-use std::fmt;
 
-/// A key that breaks the rules.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReplayError {
-    /// 1-based number of the key.
-    pub step: usize,
-    /// The key.
-    pub key: Key,
-    /// What it would break, in words.
-    pub reason: String,
-}
-
-impl fmt::Display for ReplayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "key {} ({}) is illegal: {}",
-            self.step, self.key, self.reason
-        )
-    }
-}
-
-impl std::error::Error for ReplayError {}
+/// A key that breaks the rules (`key 3 (R) is illegal: ...`).
+pub type ReplayError = puzzle_frame::puzzle::ReplayError<Key>;
 
 /// Where the block or the cubes are.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -173,11 +152,7 @@ pub fn replay_keys(case: &Case, keys: &[Key]) -> Result<Replayed, ReplayError> {
     let mut arrows = 0;
     let mut solved = false;
     for (i, &key) in keys.iter().enumerate() {
-        let illegal = |reason: String| ReplayError {
-            step: i + 1,
-            key,
-            reason,
-        };
+        let illegal = |reason: String| ReplayError::new("key", i + 1, key, reason);
         if solved {
             return Err(illegal("the level is solved already".into()));
         }

@@ -27,10 +27,10 @@ mod keys;
 pub mod visited;
 
 use crate::case::{Case, Move};
-use crate::parse::Cases;
 use crate::BloxorzGame;
 use puzzle_frame::budget::{Ledger, MemoryBudget, OverBudget};
-use puzzle_frame::puzzle::{OtherLimit, Solve, Solving};
+use puzzle_frame::puzzle::{Answer, OtherLimit};
+use puzzle_frame::search::{OneSearch, Searching};
 use std::fmt;
 
 /// The solver's settings.
@@ -76,52 +76,40 @@ pub(crate) fn reserve<T>(
     Ok(())
 }
 
-/// The fast solver (see the module docs).
-#[derive(Clone, Debug)]
-pub struct Solver {
-    options: Options,
-}
+/// The fast solver (see the module docs): its [`Options`], one search a level.
+pub type Solver = puzzle_frame::search::Solver<Options>;
 
-impl Solver {
-    /// A solver with these settings.
-    pub fn new(options: &Options) -> Solver {
-        Solver { options: *options }
-    }
-}
-
-impl Solve for Solver {
+impl OneSearch for Options {
     type Case = Case;
     type Move = Move;
     type OtherLimit = TooLarge;
+    type Found = Answer<Move>;
 
-    /// Holds the solver to `budget` from the next case on (the process's budget less what
-    /// it holds elsewhere: the input, the page).
-    fn set_budget(&mut self, budget: MemoryBudget) {
-        self.options.budget = budget;
+    /// The fewest arrow presses that solve the level and, when `wants_moves`, a shortest
+    /// solution: one move per arrow press, each with the space press that selects the cube
+    /// it moves when that is not the selected one (replayable from the start with the first
+    /// split target selected); `None` when no keys solve the level.
+    fn search(&self, case: &Case, wants_moves: bool) -> Result<Answer<Move>, Limit> {
+        let mut ledger = Ledger::new(self.budget);
+        let board = board::Board::new(case, &mut ledger)?;
+        let found = if wants_moves {
+            bfs::search::<true>(&board, &mut ledger)?
+        } else {
+            bfs::search::<false>(&board, &mut ledger)?
+        };
+        Ok(match found {
+            Some(found) => Answer::new(Some(found.presses), Some(found.keys)),
+            None => Answer::new(None, None),
+        })
     }
 
-    /// The fewest arrow presses that solve the level, or `None` when no keys solve it.
-    fn count(&mut self, case: &Case) -> Result<Option<usize>, Limit> {
-        let mut ledger = Ledger::new(self.options.budget);
-        let board = board::Board::new(case, &mut ledger)?;
-        Ok(bfs::search::<false>(&board, &mut ledger)?.map(|found| found.presses))
+    fn answer(found: Answer<Move>) -> Answer<Move> {
+        found
     }
 
-    /// A shortest solution: one move per arrow press, each with the space press that
-    /// selects the cube it moves when that is not the selected one (replayable from the
-    /// start with the first split target selected); or `None` when no keys solve the
-    /// level.
-    fn moves(&mut self, case: &Case) -> Result<Option<Vec<Move>>, Limit> {
-        let mut ledger = Ledger::new(self.options.budget);
-        let board = board::Board::new(case, &mut ledger)?;
-        Ok(bfs::search::<true>(&board, &mut ledger)?.map(|found| found.keys))
+    fn budget(&mut self) -> &mut MemoryBudget {
+        &mut self.budget
     }
 }
 
-impl Solving for BloxorzGame {
-    type Solver = Solver;
-
-    fn solver(_: &Options, _: &Cases<'_>, budget: MemoryBudget) -> Result<Solver, Limit> {
-        Ok(Solver::new(&Options { budget }))
-    }
-}
+impl Searching for BloxorzGame {}

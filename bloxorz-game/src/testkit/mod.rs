@@ -8,7 +8,7 @@ use grid_common::{Dir, Pos};
 use puzzle_frame::film::FilmPlan;
 use puzzle_frame::puzzle::{Formatting, Rendering, Solve};
 use puzzle_frame::rng::Rng;
-use puzzle_frame::testkit::{check_each, shrink_input, BenchInput, Testkit};
+use puzzle_frame::testkit::{maybe_ended, shrink_input, BenchInput, CaseCheck, Replay, Testkit};
 
 mod bench;
 mod level;
@@ -31,17 +31,10 @@ impl Testkit for BloxorzGame {
                 text.push('\n');
             }
         }
-        if rng.chance(0.8) {
-            text.push_str("0 0\n");
-        }
-        text
+        maybe_ended(rng, text, "0 0\n")
     }
 
-    /// Solves every level with the solver and the reference and replays every path;
-    /// `Ok(number of levels checked)` or `Err(what disagreed, in words)`.
-    fn check_input(input: &str) -> Result<usize, String> {
-        check_each::<BloxorzGame>(input, check_case)
-    }
+    const CHECK_CASE: Option<CaseCheck<Self>> = Some(check_case);
 
     /// Smaller valid inputs derived from `input`: single levels, a row or a column removed,
     /// a switch, action or splitter dropped, one cell made plainer.
@@ -61,30 +54,26 @@ impl Testkit for BloxorzGame {
         bench::inputs()
     }
 
-    fn reference_count(case: &Case) -> Option<usize> {
-        reference::count(case)
-    }
+    const REFERENCE: fn(&Case) -> Option<usize> = reference::count;
+    const REPLAY: Replay<Self> = |case, moves| replay::replay(case, moves).map(|r| r.solved);
+    const MOVES_OF: fn(&str) -> Option<Vec<Move>> = moves_of;
+}
 
-    fn replay(case: &Case, moves: &[Move]) -> Result<bool, replay::ReplayError> {
-        replay::replay(case, moves).map(|r| r.solved)
-    }
-
-    /// The moves of a key line: each arrow, with the space press before it (`None` for two
-    /// space presses in a row, or one at the end: no move holds them).
-    fn moves_of(path_line: &str) -> Option<Vec<Move>> {
-        let keys = Key::parse_line(path_line).ok()?;
-        let mut moves = Vec::new();
-        let mut switch_cube = false;
-        for key in keys {
-            match key {
-                Key::Arrow(arrow) => moves.push(Move { switch_cube, arrow }),
-                Key::Space if switch_cube => return None,
-                Key::Space => {}
-            }
-            switch_cube = key == Key::Space;
+/// The moves of a key line: each arrow, with the space press before it (`None` for two
+/// space presses in a row, or one at the end: no move holds them).
+fn moves_of(path_line: &str) -> Option<Vec<Move>> {
+    let keys = Key::parse_line(path_line).ok()?;
+    let mut moves = Vec::new();
+    let mut switch_cube = false;
+    for key in keys {
+        match key {
+            Key::Arrow(arrow) => moves.push(Move { switch_cube, arrow }),
+            Key::Space if switch_cube => return None,
+            Key::Space => {}
         }
-        (!switch_cube).then_some(moves)
+        switch_cube = key == Key::Space;
     }
+    (!switch_cube).then_some(moves)
 }
 
 /// One random level.
@@ -137,11 +126,7 @@ pub fn random_level(rng: &mut Rng, max_size: usize) -> Level {
     if rng.chance(0.4) {
         // A splitter two rolls from the start: stand on it at once.
         let dir = *rng.choose(&Dir::ALL);
-        let line: Vec<Pos> = std::iter::successors(Some(start), |p| p.step(dir, rows, cols))
-            .skip(1)
-            .take(3)
-            .collect();
-        if line.len() == 3 && !line.contains(&exit) {
+        if let Some(line) = line_from(start, dir, 3, (rows, cols), exit) {
             level.set(line[0], b'.');
             level.set(line[1], b'.');
             level.set(line[2], b'T');
@@ -151,11 +136,7 @@ pub fn random_level(rng: &mut Rng, max_size: usize) -> Level {
         // Two soft switches next to each other where the first roll lies down: pressed
         // together, in reading order; with actions on the same cells below.
         let dir = *rng.choose(&Dir::ALL);
-        let line: Vec<Pos> = std::iter::successors(Some(start), |p| p.step(dir, rows, cols))
-            .skip(1)
-            .take(2)
-            .collect();
-        if line.len() == 2 && !line.contains(&exit) {
+        if let Some(line) = line_from(start, dir, 2, (rows, cols), exit) {
             level.set(line[0], b'S');
             level.set(line[1], b'S');
         }
@@ -221,24 +202,29 @@ pub fn random_level(rng: &mut Rng, max_size: usize) -> Level {
     level
 }
 
+/// The `k` cells in a row from `start` (not itself) in direction `dir`, when they are all on
+/// a board of `size` (rows, columns) and none is `exit`.
+fn line_from(
+    start: Pos,
+    dir: Dir,
+    k: usize,
+    (rows, cols): (usize, usize),
+    exit: Pos,
+) -> Option<Vec<Pos>> {
+    let line: Vec<Pos> = std::iter::successors(Some(start), |p| p.step(dir, rows, cols))
+        .skip(1)
+        .take(k)
+        .collect();
+    (line.len() == k && !line.contains(&exit)).then_some(line)
+}
+
 /// Checks one level: the solver's count and moves against the reference, and the moves
 /// replayed (as the `--path` line's keys) to the solved level with as many arrows as the
 /// answer, and drawn as a film.
 pub fn check_case(case: &Case) -> Result<(), String> {
-    let slow = reference::count(case);
     let mut solver = Solver::new(&Options::default());
-    let count = solver.count(case).map_err(|e| e.to_string())?;
+    puzzle_frame::testkit::check_case::<BloxorzGame>(&mut solver, case)?;
     let moves = solver.moves(case).map_err(|e| e.to_string())?;
-    let says = |answer: Option<usize>| BloxorzGame::answer_line(1, answer);
-    for (what, fast) in [("count", count), ("moves", moves.as_ref().map(Vec::len))] {
-        if fast != slow {
-            return Err(format!(
-                "the solver ({what}) says {} but the reference says {}\n{case}",
-                says(fast),
-                says(slow),
-            ));
-        }
-    }
     if let Some(moves) = moves {
         let line = BloxorzGame::path_line(&moves);
         check_path(case, &line, moves.len())?;
@@ -279,30 +265,8 @@ pub fn features(case: &Case) -> Vec<Tile> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
-    #[test]
-    fn shrinking_gives_smaller_valid_inputs() {
-        let input = "3 4\nXSbT\n.#B.\nHE.O\nswitch 0 1: on 0 2, toggle 1 2\nsplit 0 3: 0 2, 2 2\nswitch 2 0: off 1 2\n1 3\nX.O\n0 0\n";
-        let smaller = BloxorzGame::shrink_input(input);
-        assert!(smaller.len() > 5);
-        for text in &smaller {
-            assert!(text.len() < input.len(), "{text}");
-            assert!(parse_all(text.as_bytes()).is_ok(), "{text}");
-        }
-        assert!(smaller.contains(&"1 3\nX.O\n".to_string()));
-        assert!(BloxorzGame::shrink_input("garbage").is_empty());
-    }
-
-    #[test]
-    fn random_inputs_are_valid() {
-        let mut rng = Rng::new(9);
-        for size in [1, 2, 3, 6] {
-            let input = BloxorzGame::random_input(&mut rng, size);
-            assert!(
-                BloxorzGame::check_input(&input).is_ok_and(|n| n >= 1),
-                "{input}"
-            );
-        }
+    puzzle_frame::generator_checks! {
+        crate::BloxorzGame, [1, 2, 3, 6],
+        "3 4\nXSbT\n.#B.\nHE.O\nswitch 0 1: on 0 2, toggle 1 2\nsplit 0 3: 0 2, 2 2\nswitch 2 0: off 1 2\n1 3\nX.O\n0 0\n", 6, "1 3\nX.O\n"
     }
 }

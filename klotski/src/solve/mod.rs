@@ -14,8 +14,6 @@ pub mod published;
 mod ranked;
 mod table;
 
-use std::fmt;
-
 use puzzle_frame::budget::MemoryBudget;
 
 use crate::case::{Case, Move};
@@ -53,21 +51,9 @@ impl Default for Options {
 
 /// Why a case was given up: the memory budget ([`Limit::Memory`]) or `--max-states`
 /// ([`TooManyStates`]).
-pub type Limit = puzzle_frame::Limit<TooManyStates>;
+pub type Limit = puzzle_frame::Limit<TooManyStates<usize>>;
 
-/// The search would store more positions than `--max-states` allows (the limit).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TooManyStates(pub usize);
-
-impl fmt::Display for TooManyStates {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "the search would store more than {} positions (raise it with --max-states N)",
-            self.0
-        )
-    }
-}
+pub use puzzle_frame::search::TooManyStates;
 
 /// What is reachable from the start (`--count`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -281,7 +267,7 @@ fn rebuild<const W: usize>(case: &Case, layout: &Layout, found: &Found<W>) -> Op
 impl puzzle_frame::puzzle::Solve for Solver {
     type Case = Case;
     type Move = Move;
-    type OtherLimit = TooManyStates;
+    type OtherLimit = TooManyStates<usize>;
 
     fn set_budget(&mut self, budget: MemoryBudget) {
         Solver::set_budget(self, budget);
@@ -293,12 +279,6 @@ impl puzzle_frame::puzzle::Solve for Solver {
 
     fn moves(&mut self, case: &Case) -> Result<Option<Vec<Move>>, Limit> {
         Solver::moves(self, case)
-    }
-}
-
-impl puzzle_frame::puzzle::OtherLimit for TooManyStates {
-    fn short(&self) -> String {
-        format!("over --max-states {}", self.0)
     }
 }
 

@@ -93,6 +93,23 @@ impl Args {
         }
     }
 
+    /// With the mode option `mode` given (`--sweep`), every other option given must be one
+    /// of `with`, the options the mode reads: the error names the first that is not
+    /// (`--count does not go with --sweep`). Nothing to check without `mode`.
+    pub fn only_with(&self, mode: &Opt, with: &[Opt]) -> Result<(), String> {
+        if !self.flag(mode) && self.value(mode).is_none() {
+            return Ok(());
+        }
+        let given = self.flags.iter().chain(self.values.iter().map(|(n, _)| n));
+        match given
+            .into_iter()
+            .find(|&&n| n != mode.name && with.iter().all(|o| o.name != n))
+        {
+            Some(other) => Err(format!("{other} does not go with {}", mode.name)),
+            None => Ok(()),
+        }
+    }
+
     /// The one optional input file (`None`, or `-`, means standard input).
     pub fn input_file(&self) -> Result<Option<&str>, String> {
         match self.positionals.as_slice() {
@@ -240,6 +257,25 @@ mod tests {
         let h = parse_args(args(&["-h", "-"]), &[]).unwrap();
         assert!(h.flag(&HELP));
         assert_eq!(h.input_file(), Ok(None));
+    }
+
+    #[test]
+    fn a_mode_refuses_the_options_it_does_not_read() {
+        let parse = |list: &[&str]| parse_args(args(list), &[PATH, ROWS, MAX]).unwrap();
+        let with_path = parse(&["--rows", "3", "--path"]);
+        assert_eq!(
+            with_path.only_with(&ROWS, &[MAX]),
+            Err("--path does not go with --rows".into())
+        );
+        assert_eq!(with_path.only_with(&ROWS, &[PATH]), Ok(()));
+        assert_eq!(
+            parse(&["--max", "1", "--rows", "2"]).only_with(&ROWS, &[PATH]),
+            Err("--max does not go with --rows".into())
+        );
+        assert_eq!(
+            parse(&["--path", "--max", "1"]).only_with(&ROWS, &[]),
+            Ok(())
+        );
     }
 
     #[test]

@@ -86,12 +86,17 @@ pub enum Stop {
     BadInput(String),
     /// A limit set on the command line was reached: the message (exit code 1).
     Limit(String),
+    /// A run stopped on purpose part way, to go on later (a sweep's `--stop-after`): the
+    /// message as it is, without `error: ` (exit code 1).
+    Paused(String),
 }
 
 impl std::fmt::Display for Stop {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Stop::BadInput(message) | Stop::Limit(message) => f.write_str(message),
+            Stop::BadInput(message) | Stop::Limit(message) | Stop::Paused(message) => {
+                f.write_str(message)
+            }
         }
     }
 }

@@ -156,6 +156,10 @@ fn finish(result: RunResult, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             let _ = writeln!(err, "error: {message}");
             EXIT_LIMIT
         }
+        Ok(Err(Stop::Paused(message))) => {
+            let _ = writeln!(err, "{message}");
+            EXIT_LIMIT
+        }
         Ok(Ok(())) => match flushed {
             Ok(()) => EXIT_OK,
             Err(e) => output_failed(&e, err),

@@ -73,6 +73,29 @@ impl<C, O> Iterator for Cases<'_, C, O> {
 impl<C, O> std::iter::FusedIterator for Cases<'_, C, O> {}
 
 impl Reader<'_> {
+    /// A case's header `R C` (a board's rows, then its columns): `Some((R, offset of C, C))`
+    /// with `R > 0`; `Ok(None)` at the end of the input, or at the terminator `0 0` (see
+    /// [`Reader::end_marker`]); `0 C` with `C > 0` is an error at `C`. The caller checks
+    /// `C` (at its offset) and ends the line.
+    pub fn grid_header(&mut self) -> Result<Option<(usize, usize, usize)>, InputError> {
+        if self.at_end() {
+            return Ok(None);
+        }
+        let rows = self.number::<usize>("the number of rows")?;
+        let (cols_at, cols) = self.number_at::<usize>("the number of columns")?;
+        if rows == 0 {
+            if cols != 0 {
+                return Err(self.error_at(
+                    cols_at,
+                    "0 (only the end marker `0 0` has 0 rows)",
+                    cols.to_string(),
+                ));
+            }
+            return self.end_marker();
+        }
+        Ok(Some((rows, cols_at, cols)))
+    }
+
     /// The end of the input at its terminator line (`0 0`), which the reading function has
     /// just read: nothing but whitespace may follow (an error outside any case otherwise).
     pub fn end_marker<C>(&mut self) -> Result<Option<C>, InputError> {

@@ -24,6 +24,7 @@ pub mod visited;
 
 use crate::case::{Case, Move};
 use crate::format::cluster_line;
+use crate::modes::Settings;
 use crate::parse::Cases;
 use crate::RushHour;
 use puzzle_frame::budget::MemoryBudget;
@@ -99,8 +100,11 @@ impl Solve for Solver {
 impl Solving for RushHour {
     type Solver = Solver;
 
-    fn solver(options: &Options, _: &Cases<'_>, budget: MemoryBudget) -> Result<Solver, Limit> {
-        Ok(Solver::new(&Options { budget, ..*options }))
+    fn solver(settings: &Settings, _: &Cases<'_>, budget: MemoryBudget) -> Result<Solver, Limit> {
+        Ok(Solver::new(&Options {
+            budget,
+            ..settings.solver
+        }))
     }
 
     /// One search gives the answer, the moves when wanted and the `--count` line.

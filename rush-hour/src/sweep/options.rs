@@ -1,4 +1,4 @@
-//! The options of `--sweep N` (parsed by the binary before the shared loop).
+//! The options of `--sweep N`, read with the binary's others (`crate::modes`).
 
 use puzzle_frame::cli::Opt;
 

@@ -38,12 +38,12 @@ mod shaped;
 mod tables;
 
 use crate::case::{Case, Move};
-use crate::parse::Cases;
 use crate::SnakeMaze;
 use grid_common::Pos;
 use marks::{DenseMarks, HashedRuns, HashedRunsTagged};
 use puzzle_frame::budget::{Ledger, MemoryBudget};
-use puzzle_frame::puzzle::{OtherLimit, Solve, Solving};
+use puzzle_frame::puzzle::{Answer, OtherLimit};
+use puzzle_frame::search::{OneSearch, Searching};
 use shaped::Shapes;
 use std::fmt;
 use tables::{Board, NONE};
@@ -151,105 +151,87 @@ pub(crate) struct Found {
     states: u64,
 }
 
-/// Solves cases under one set of [`Options`].
-#[derive(Clone, Debug)]
-pub struct Solver {
-    options: Options,
-}
+/// Solves cases under one set of [`Options`], one search a case.
+pub type Solver = puzzle_frame::search::Solver<Options>;
 
-impl Solver {
-    /// A solver with these settings.
-    pub fn new(options: &Options) -> Solver {
-        Solver { options: *options }
-    }
-
-    /// The search's full result, with the moves when `want_moves`.
-    pub fn solve(&mut self, case: &Case, want_moves: bool) -> Result<Solution, Limit> {
-        let options = &self.options;
-        let store = choose_store(case, options, want_moves);
-        let mut ledger = Ledger::new(options.budget);
-        let guided = options.search == Search::Guided;
-        let done = |steps: Option<usize>, moves: Option<Vec<Move>>, ledger: &Ledger| Solution {
-            steps,
-            moves,
-            states: 1,
-            store,
-            bytes: ledger.used(),
-        };
-        if case.body.first() == Some(&Pos::new(0, 0)) {
-            return Ok(done(Some(0), want_moves.then(Vec::new), &ledger));
-        }
-        let board = Board::new(case, &mut ledger)?;
-        let head = case.stone.index(case.body[0]);
-        if guided && board.distance[head] == NONE {
-            return Ok(done(None, None, &ledger));
-        }
-        let max_states = options.max_states;
-        let run = Run {
-            case,
-            board: &board,
-            guided,
-            want_moves,
-            max_states,
-        };
-        let found = match (store, Shapes::new(case)) {
-            (Store::Dense, Some(s)) if !want_moves => {
-                let mut marks = DenseMarks::<false>::new(s.indices, &mut ledger)?;
-                run.lists(s, &mut marks, &mut ledger)?
-            }
-            (Store::Dense, Some(s)) => {
-                let mut marks = DenseMarks::<true>::new(s.indices, &mut ledger)?;
-                run.lists(s, &mut marks, &mut ledger)?
-            }
-            (Store::Hashed, Some(s)) => {
-                if want_moves {
-                    let mut marks = HashedRunsTagged::new(&mut ledger)?;
-                    run.lists(s, &mut marks, &mut ledger)?
-                } else {
-                    let mut marks = HashedRuns::new(&mut ledger)?;
-                    run.lists(s, &mut marks, &mut ledger)?
-                }
-            }
-            _ => packed::search(case, &board, &mut ledger, guided, want_moves, max_states)?,
-        };
-        Ok(Solution {
-            steps: found.steps,
-            moves: found.moves,
-            states: found.states,
-            store,
-            bytes: ledger.used(),
-        })
-    }
-}
-
-impl Solve for Solver {
+impl OneSearch for Options {
     type Case = Case;
     type Move = Move;
     type OtherLimit = TooManyStates;
+    type Found = Solution;
 
-    /// Holds the solver to `budget` from the next case on (the process's budget less what
-    /// it holds elsewhere: the input, the page).
-    fn set_budget(&mut self, budget: MemoryBudget) {
-        self.options.budget = budget;
+    /// The search's full result, with the moves when `wants_moves`.
+    fn search(&self, case: &Case, wants_moves: bool) -> Result<Solution, Limit> {
+        solve(self, case, wants_moves)
     }
 
-    /// The fewest moves for the head to reach (1,1), `None` when it cannot.
-    fn count(&mut self, case: &Case) -> Result<Option<usize>, Limit> {
-        Ok(self.solve(case, false)?.steps)
+    /// The fewest moves for the head to reach (1,1), `None` when it cannot; the moves.
+    fn answer(found: Solution) -> Answer<Move> {
+        Answer::new(found.steps, found.moves)
     }
 
-    /// A shortest solution, `None` when the head cannot reach (1,1).
-    fn moves(&mut self, case: &Case) -> Result<Option<Vec<Move>>, Limit> {
-        Ok(self.solve(case, true)?.moves)
+    fn budget(&mut self) -> &mut MemoryBudget {
+        &mut self.budget
     }
 }
 
-impl Solving for SnakeMaze {
-    type Solver = Solver;
+impl Searching for SnakeMaze {}
 
-    fn solver(options: &Options, _: &Cases<'_>, budget: MemoryBudget) -> Result<Solver, Limit> {
-        Ok(Solver::new(&Options { budget, ..*options }))
+/// The search's full result, with the moves when `want_moves`.
+fn solve(options: &Options, case: &Case, want_moves: bool) -> Result<Solution, Limit> {
+    let store = choose_store(case, options, want_moves);
+    let mut ledger = Ledger::new(options.budget);
+    let guided = options.search == Search::Guided;
+    let done = |steps: Option<usize>, moves: Option<Vec<Move>>, ledger: &Ledger| Solution {
+        steps,
+        moves,
+        states: 1,
+        store,
+        bytes: ledger.used(),
+    };
+    if case.body.first() == Some(&Pos::new(0, 0)) {
+        return Ok(done(Some(0), want_moves.then(Vec::new), &ledger));
     }
+    let board = Board::new(case, &mut ledger)?;
+    let head = case.stone.index(case.body[0]);
+    if guided && board.distance[head] == NONE {
+        return Ok(done(None, None, &ledger));
+    }
+    let max_states = options.max_states;
+    let run = Run {
+        case,
+        board: &board,
+        guided,
+        want_moves,
+        max_states,
+    };
+    let found = match (store, Shapes::new(case)) {
+        (Store::Dense, Some(s)) if !want_moves => {
+            let mut marks = DenseMarks::<false>::new(s.indices, &mut ledger)?;
+            run.lists(s, &mut marks, &mut ledger)?
+        }
+        (Store::Dense, Some(s)) => {
+            let mut marks = DenseMarks::<true>::new(s.indices, &mut ledger)?;
+            run.lists(s, &mut marks, &mut ledger)?
+        }
+        (Store::Hashed, Some(s)) => {
+            if want_moves {
+                let mut marks = HashedRunsTagged::new(&mut ledger)?;
+                run.lists(s, &mut marks, &mut ledger)?
+            } else {
+                let mut marks = HashedRuns::new(&mut ledger)?;
+                run.lists(s, &mut marks, &mut ledger)?
+            }
+        }
+        _ => packed::search(case, &board, &mut ledger, guided, want_moves, max_states)?,
+    };
+    Ok(Solution {
+        steps: found.steps,
+        moves: found.moves,
+        states: found.states,
+        store,
+        bytes: ledger.used(),
+    })
 }
 
 /// One shaped search's settings, to pick the list entries' width.

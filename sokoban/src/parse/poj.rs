@@ -14,21 +14,9 @@ pub const ALPHABET: &[u8] = b"#.SBT";
 /// Reads the next maze; `Ok(None)` at `0 0` (when only whitespace follows) or at the end
 /// of the input.
 pub fn read_case(reader: &mut Reader<'_>) -> Result<Option<Case>, InputError> {
-    if reader.at_end() {
+    let Some((rows, cols_at, cols)) = reader.grid_header()? else {
         return Ok(None);
-    }
-    let rows = reader.number::<usize>("the number of rows")?;
-    let (cols_at, cols) = reader.number_at::<usize>("the number of columns")?;
-    if rows == 0 {
-        if cols != 0 {
-            return Err(reader.error_at(
-                cols_at,
-                "0 (only the end marker `0 0` has 0 rows)",
-                cols.to_string(),
-            ));
-        }
-        return reader.end_marker();
-    }
+    };
     if cols == 0 || rows.saturating_mul(cols) > MAX_CELLS {
         return Err(reader.error_at(
             cols_at,

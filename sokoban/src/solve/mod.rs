@@ -14,11 +14,10 @@ pub mod poj;
 pub mod push;
 
 use crate::case::{Case, Format, Move};
-use crate::parse::Cases;
 use crate::{Levels, Sokoban};
 use puzzle_frame::budget::MemoryBudget;
-use puzzle_frame::puzzle::{Answer, OtherLimit, Solve, Solving};
-use std::fmt;
+use puzzle_frame::puzzle::Answer;
+use puzzle_frame::search::{OneSearch, Searching};
 
 /// The default of `--max-states`.
 pub const DEFAULT_MAX_STATES: u64 = 50_000_000;
@@ -45,25 +44,7 @@ impl Default for Options {
     }
 }
 
-/// A search would store more positions than `--max-states` allows (the limit).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TooManyStates(pub u64);
-
-impl fmt::Display for TooManyStates {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "the search would store more than {} positions (raise it with --max-states N)",
-            self.0
-        )
-    }
-}
-
-impl OtherLimit for TooManyStates {
-    fn short(&self) -> String {
-        format!("over --max-states {}", self.0)
-    }
-}
+pub use puzzle_frame::search::TooManyStates;
 
 /// Why the solver gave up on a case.
 pub type Limit = puzzle_frame::Limit<TooManyStates>;
@@ -87,75 +68,42 @@ impl Cost {
     }
 }
 
-/// The solver (see the module docs).
-#[derive(Clone, Debug)]
-pub struct Solver {
-    options: Options,
-}
+/// The solver (see the module docs): its [`Options`], one search a case.
+pub type Solver = puzzle_frame::search::Solver<Options>;
 
-impl Solver {
-    /// A solver with these settings.
-    pub fn new(options: &Options) -> Solver {
-        Solver { options: *options }
-    }
-}
-
-impl Solve for Solver {
+impl OneSearch for Options {
     type Case = Case;
     type Move = Move;
     type OtherLimit = TooManyStates;
-
-    fn set_budget(&mut self, budget: MemoryBudget) {
-        self.options.budget = budget;
-    }
-
-    /// The fewest pushes, `None` when the case cannot be solved.
-    fn count(&mut self, case: &Case) -> Result<Option<usize>, Limit> {
-        Ok(self.moves(case)?.map(|moves| Cost::of(&moves).pushes))
-    }
+    type Found = Answer<Move>;
 
     /// A solution with the fewest pushes (POJ: and among those the fewest moves), `None`
-    /// when the case cannot be solved.
-    fn moves(&mut self, case: &Case) -> Result<Option<Vec<Move>>, Limit> {
-        match case.format {
-            Format::Poj => poj::solve(&case.board, &self.options),
-            Format::Xsb => levels::solve(&case.board, &self.options),
-        }
-    }
-}
-
-impl Solving for Sokoban {
-    type Solver = Solver;
-
-    fn solver(options: &Options, _: &Cases<'_>, budget: MemoryBudget) -> Result<Solver, Limit> {
-        Ok(Solver::new(&Options { budget, ..*options }))
-    }
-
-    /// The moves always (the answer holds them), then the blank line after the maze.
-    fn solve(solver: &mut Solver, case: &Case, _wants_moves: bool) -> Result<Answer<Move>, Limit> {
-        let moves = solver.moves(case)?;
+    /// when the case cannot be solved; the answer is the pushes. A POJ maze's answer is
+    /// followed by a blank line.
+    fn search(&self, case: &Case, _wants_moves: bool) -> Result<Answer<Move>, Limit> {
+        let moves = match case.format {
+            Format::Poj => poj::solve(&case.board, self)?,
+            Format::Xsb => levels::solve(&case.board, self)?,
+        };
         Ok(Answer {
             count: moves.as_ref().map(|m| Cost::of(m).pushes),
             moves,
-            notes: vec![String::new()],
+            notes: (case.format == Format::Poj)
+                .then(String::new)
+                .into_iter()
+                .collect(),
         })
+    }
+
+    fn answer(found: Answer<Move>) -> Answer<Move> {
+        found
+    }
+
+    fn budget(&mut self) -> &mut MemoryBudget {
+        &mut self.budget
     }
 }
 
-impl Solving for Levels {
-    type Solver = Solver;
+impl Searching for Sokoban {}
 
-    fn solver(options: &Options, _: &Cases<'_>, budget: MemoryBudget) -> Result<Solver, Limit> {
-        Ok(Solver::new(&Options { budget, ..*options }))
-    }
-
-    /// The answer is the pushes, whether or not the moves are printed.
-    fn solve(solver: &mut Solver, case: &Case, wants_moves: bool) -> Result<Answer<Move>, Limit> {
-        let moves = solver.moves(case)?;
-        Ok(Answer {
-            count: moves.as_ref().map(|m| Cost::of(m).pushes),
-            moves: moves.filter(|_| wants_moves),
-            notes: Vec::new(),
-        })
-    }
-}
+impl Searching for Levels {}

@@ -2,27 +2,6 @@
 
 use puzzle_frame::rng::Rng;
 
-/// A random valid input: mostly one to three POJ mazes of up to `max_size` rows and
-/// columns, ended by `0 0` (or not); otherwise one to three small XSB levels, each after a
-/// `;` comment line (so the input reads as XSB without `--xsb`).
-pub fn random_input(rng: &mut Rng, max_size: usize) -> String {
-    let size = max_size.max(2);
-    let mut text = String::new();
-    if rng.chance(0.7) {
-        for _ in 0..rng.range(1, 3) {
-            text.push_str(&random_maze(rng, size, size));
-        }
-        if rng.chance(0.8) {
-            text.push_str("0 0\n");
-        }
-    } else {
-        for k in 1..=rng.range(1, 3) {
-            text.push_str(&format!("; {k}\n{}\n", random_level(rng, size.min(5), 3)));
-        }
-    }
-    text
-}
-
 /// Cells as text rows.
 pub(super) fn rows_text(cells: &[Vec<u8>]) -> String {
     cells

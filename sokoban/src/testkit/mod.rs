@@ -4,7 +4,7 @@ mod generate;
 mod judge;
 mod poj_mazes;
 
-pub use generate::{open_maze, random_input, random_level, random_maze, serpentine_maze};
+pub use generate::{open_maze, random_level, random_maze, serpentine_maze};
 pub use judge::judge_check;
 pub use poj_mazes::{impossible_room, random_square_maze, wide_serpentine};
 
@@ -16,7 +16,7 @@ use crate::Move;
 use crate::{reference, replay};
 use puzzle_frame::puzzle::Solve;
 use puzzle_frame::rng::Rng;
-use puzzle_frame::testkit::{BenchInput, JudgeCheck, Testkit};
+use puzzle_frame::testkit::{maybe_ended, BenchInput, JudgeCheck, Replay, Testkit};
 
 /// Checks one case: the solver's solution against the reference's optimum (POJ: pushes and
 /// moves; XSB: pushes), and the moves replayed to the goal with the cost they claim.
@@ -61,70 +61,6 @@ pub fn check_case(case: &Case) -> Result<(), String> {
     Ok(())
 }
 
-/// Solves every case with the solver and the reference and replays every path;
-/// `Ok(number of cases checked)` or `Err(what disagreed, in words)`.
-pub fn check_input(input: &str) -> Result<usize, String> {
-    let format = detect(input.as_bytes());
-    let cases = parse_all(input.as_bytes(), format).map_err(|e| format!("bad input: {e}"))?;
-    for (i, case) in cases.iter().enumerate() {
-        check_case(case).map_err(|e| format!("case {}: {e}", i + 1))?;
-    }
-    Ok(cases.len())
-}
-
-/// Smaller valid inputs derived from `input`: each case alone, one wall made floor.
-pub fn shrink_input(input: &str) -> Vec<String> {
-    let format = detect(input.as_bytes());
-    let Ok(cases) = parse_all(input.as_bytes(), format) else {
-        return Vec::new();
-    };
-    let (prefix, floor) = match format {
-        Format::Poj => ("", '.'),
-        Format::Xsb => ("; shrunk\n", '-'),
-    };
-    let texts: Vec<String> = cases
-        .iter()
-        .map(|c| format!("{prefix}{}", c.to_input()))
-        .collect();
-    let mut out = Vec::new();
-    if texts.len() > 1 {
-        out.extend(texts.iter().cloned());
-    }
-    for (i, text) in texts.iter().enumerate() {
-        for (at, _) in text.match_indices('#') {
-            let mut opened = text.clone();
-            opened.replace_range(at..at + 1, &floor.to_string());
-            if parse_all(opened.as_bytes(), format).is_ok_and(|c| c.len() == 1) {
-                let mut all = texts.clone();
-                all[i] = opened;
-                out.push(all.join(if format == Format::Xsb { "\n" } else { "" }));
-            }
-        }
-    }
-    out
-}
-
-/// The benchmark inputs, generated deterministically: 20 x 20 POJ mazes (open, a
-/// serpentine, many random ones) and small multi-box levels.
-pub fn bench_inputs() -> Vec<BenchInput> {
-    let end = "0 0\n";
-    let mut rng = Rng::new(1475);
-    let random: String = (0..300).map(|_| random_maze(&mut rng, 20, 20)).collect();
-    let mut levels = String::new();
-    for i in 0..40 {
-        levels.push_str(&format!("; {}\n{}\n", i + 1, random_level(&mut rng, 7, 3)));
-    }
-    let mut inputs = vec![
-        BenchInput::new("poj-open-20", open_maze(20) + end),
-        BenchInput::new("poj-serpentine-20", serpentine_maze(20) + end),
-        BenchInput::new("poj-random-300", random + end),
-        BenchInput::new("xsb-random-40", levels).with_args(&["--xsb"]),
-        BenchInput::new("xsb-open-60", open_level(60)).with_args(&["--xsb"]),
-    ];
-    inputs.extend(poj_mazes::poj_bench_inputs());
-    inputs
-}
-
 /// An open room of `side` x `side` cells inside its wall (`side` at least 52), four boxes and
 /// four goals far apart: few pushes, but push-distance tables over the whole floor.
 fn open_level(side: usize) -> String {
@@ -151,22 +87,89 @@ fn open_level(side: usize) -> String {
     text
 }
 
-/// The generators and checks above, as `xtask` and the tests drive every puzzle.
+/// The generators and checks, as `xtask` and the tests drive every puzzle.
 impl Testkit for crate::Sokoban {
+    /// A random valid input: mostly one to three POJ mazes of up to `max_size` rows and
+    /// columns, ended by `0 0` (or not); otherwise one to three small XSB levels, each after a
+    /// `;` comment line (so the input reads as XSB without `--xsb`).
     fn random_input(rng: &mut Rng, max_size: usize) -> String {
-        random_input(rng, max_size)
+        let size = max_size.max(2);
+        let mut text = String::new();
+        if rng.chance(0.7) {
+            for _ in 0..rng.range(1, 3) {
+                text.push_str(&random_maze(rng, size, size));
+            }
+            text = maybe_ended(rng, text, "0 0\n");
+        } else {
+            for k in 1..=rng.range(1, 3) {
+                text.push_str(&format!("; {k}\n{}\n", random_level(rng, size.min(5), 3)));
+            }
+        }
+        text
     }
 
+    /// Solves every case with the solver and the reference and replays every path;
+    /// `Ok(number of cases checked)` or `Err(what disagreed, in words)`.
     fn check_input(input: &str) -> Result<usize, String> {
-        check_input(input)
+        let format = detect(input.as_bytes());
+        let cases = parse_all(input.as_bytes(), format).map_err(|e| format!("bad input: {e}"))?;
+        for (i, case) in cases.iter().enumerate() {
+            check_case(case).map_err(|e| format!("case {}: {e}", i + 1))?;
+        }
+        Ok(cases.len())
     }
 
+    /// Smaller valid inputs derived from `input`: each case alone, one wall made floor.
     fn shrink_input(input: &str) -> Vec<String> {
-        shrink_input(input)
+        let format = detect(input.as_bytes());
+        let Ok(cases) = parse_all(input.as_bytes(), format) else {
+            return Vec::new();
+        };
+        let (prefix, floor) = match format {
+            Format::Poj => ("", '.'),
+            Format::Xsb => ("; shrunk\n", '-'),
+        };
+        let texts: Vec<String> = cases
+            .iter()
+            .map(|c| format!("{prefix}{}", c.to_input()))
+            .collect();
+        let mut out = Vec::new();
+        if texts.len() > 1 {
+            out.extend(texts.iter().cloned());
+        }
+        for (i, text) in texts.iter().enumerate() {
+            for (at, _) in text.match_indices('#') {
+                let mut opened = text.clone();
+                opened.replace_range(at..at + 1, &floor.to_string());
+                if parse_all(opened.as_bytes(), format).is_ok_and(|c| c.len() == 1) {
+                    let mut all = texts.clone();
+                    all[i] = opened;
+                    out.push(all.join(if format == Format::Xsb { "\n" } else { "" }));
+                }
+            }
+        }
+        out
     }
 
+    /// The benchmark inputs, generated deterministically: 20 x 20 POJ mazes (open, a
+    /// serpentine, many random ones) and small multi-box levels.
     fn bench_inputs() -> Vec<BenchInput> {
-        bench_inputs()
+        let end = "0 0\n";
+        let mut rng = Rng::new(1475);
+        let random: String = (0..300).map(|_| random_maze(&mut rng, 20, 20)).collect();
+        let mut levels = String::new();
+        for i in 0..40 {
+            levels.push_str(&format!("; {}\n{}\n", i + 1, random_level(&mut rng, 7, 3)));
+        }
+        let mut inputs = vec![
+            BenchInput::new("poj-open-20", open_maze(20) + end),
+            BenchInput::new("poj-serpentine-20", serpentine_maze(20) + end),
+            BenchInput::new("poj-random-300", random + end),
+            BenchInput::new("xsb-random-40", levels).with_args(&["--xsb"]),
+            BenchInput::new("xsb-open-60", open_level(60)).with_args(&["--xsb"]),
+        ];
+        inputs.extend(poj_mazes::poj_bench_inputs());
+        inputs
     }
 
     /// `--xsb` for XSB text (which the binary also tells by itself).
@@ -179,44 +182,30 @@ impl Testkit for crate::Sokoban {
 
     const JUDGE_CHECK: Option<JudgeCheck> = Some(judge_check);
 
-    fn reference_count(case: &Case) -> Option<usize> {
-        reference::count(case)
-    }
+    const REFERENCE: fn(&Case) -> Option<usize> = reference::count;
+    const REPLAY: Replay<Self> = |case, moves| replay::replay(case, moves).map(|r| r.solved);
+    const MOVES_OF: fn(&str) -> Option<Vec<Move>> = moves_of;
+}
 
-    fn replay(case: &Case, moves: &[Move]) -> Result<bool, replay::ReplayError> {
-        replay::replay(case, moves).map(|r| r.solved)
-    }
-
-    /// POJ's letters (the answer line); XSB's `LURD` are read by [`replay::read_moves`].
-    fn moves_of(line: &str) -> Option<Vec<Move>> {
-        replay::read_moves(Format::Poj, line).ok()
-    }
+/// POJ's letters (the answer line); XSB's `LURD` are read by [`replay::read_moves`].
+fn moves_of(line: &str) -> Option<Vec<Move>> {
+    replay::read_moves(Format::Poj, line).ok()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Sokoban;
 
     #[test]
-    fn shrinking_gives_smaller_valid_inputs() {
-        let input = "3 4\nS..#\n.#B.\n...T\n1 3\nSBT\n0 0\n";
-        let smaller = shrink_input(input);
-        assert!(smaller.len() >= 3);
-        for text in &smaller {
-            assert!(check_input(text).is_ok_and(|n| n >= 1), "{text}");
-        }
-        assert!(smaller.contains(&"1 3\nSBT\n".to_string()));
-        assert!(shrink_input("garbage").is_empty());
+    fn levels_shrink_to_valid_levels() {
         let level = "; 1\n######\n#@$ .#\n## ###\n######\n";
-        assert!(shrink_input(level).iter().all(|t| check_input(t).is_ok()));
+        let smaller = Sokoban::shrink_input(level);
+        assert!(smaller.iter().all(|t| Sokoban::check_input(t).is_ok()));
     }
 
-    #[test]
-    fn random_inputs_are_valid() {
-        let mut rng = Rng::new(9);
-        for size in [1, 2, 3, 10] {
-            let input = random_input(&mut rng, size);
-            assert!(check_input(&input).is_ok_and(|n| n >= 1), "{input}");
-        }
+    puzzle_frame::generator_checks! {
+        crate::Sokoban, [1, 2, 3, 10],
+        "3 4\nS..#\n.#B.\n...T\n1 3\nSBT\n0 0\n", 3, "1 3\nSBT\n"
     }
 }
