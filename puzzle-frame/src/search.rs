@@ -1,6 +1,6 @@
 //! The usual solver: the settings and one search, nothing kept from one case to the next.
 //!
-//! Most puzzles (bloxorz-game, rush-hour, snake-maze, sokoban, the template) search each case
+//! Most puzzles (bloxorz-game, snake-maze, sokoban, the template) search each case
 //! afresh under their settings. Such a crate implements [`OneSearch`] on its `solve::Options`,
 //! whose `budget` the frame sets before every case, and names the frame's solver:
 //! `pub type Solver = puzzle_frame::search::Solver<Options>;`. The frame then gives it

@@ -5,7 +5,7 @@
 use std::collections::{HashMap, VecDeque};
 
 use puzzle_frame::budget::MemoryBudget;
-use sokoban::solve::push::{solve, Limits, Problem};
+use sokoban::solve::push::{solve, start_bound, Limits, Problem};
 
 /// The four steps in LURD order as (row, column) deltas.
 const STEPS: [(isize, isize); 4] = [(0, -1), (-1, 0), (0, 1), (1, 0)];
@@ -417,4 +417,135 @@ fn gate_boxes_frozen_goals_and_closed_rooms_match_the_reference() {
         &["#######", "#  #. #", "# $*@ #", "#  ####", "#######"][..],
     ];
     match_the_reference(&levels);
+}
+
+/// The positions after each push of `moves` (a legal solution of `p`), in order.
+fn positions_after_pushes(p: &Problem, moves: &[u8]) -> Vec<Problem> {
+    let mut at = p.clone();
+    let mut positions = Vec::new();
+    for &m in moves {
+        let dir = b"lurd"
+            .iter()
+            .position(|&c| c == m.to_ascii_lowercase())
+            .expect("a LURD letter");
+        let next = step(&at, at.player, dir).expect("a legal move");
+        if let Some(i) = at.boxes.iter().position(|&b| b == next) {
+            at.boxes[i] = step(&at, next, dir).expect("a legal push");
+            at.boxes.sort_unstable();
+            at.player = next;
+            positions.push(at.clone());
+        } else {
+            at.player = next;
+        }
+    }
+    positions
+}
+
+/// A random level of two rooms split by a wall with one door, a box on a goal in the
+/// door, boxes in the left room, their goals and the player in the right one: the door
+/// box must move first and often come back (what the forced-push bound charges).
+fn gated_level(rng: &mut Rng) -> Option<Problem> {
+    let (rows, cols) = (5 + rng.below(3), 7 + rng.below(3));
+    let wall = 2 + rng.below(cols - 5);
+    let door = (1 + rng.below(rows - 2)) * cols + wall;
+    let mut grid = vec![b'#'; rows * cols];
+    for r in 1..rows - 1 {
+        for c in 1..cols - 1 {
+            if c != wall && rng.below(100) >= 8 {
+                grid[r * cols + c] = b' ';
+            }
+        }
+    }
+    grid[door] = b'*';
+    let side = |left: bool| -> Vec<usize> {
+        (0..rows * cols)
+            .filter(|&i| grid[i] == b' ' && (i % cols < wall) == left)
+            .collect()
+    };
+    let (mut left, mut right) = (side(true), side(false));
+    if right.is_empty() {
+        return None;
+    }
+    grid[take(rng, &mut right)] = b'@';
+    for _ in 0..1 + rng.below(2) {
+        if left.is_empty() || right.is_empty() {
+            break;
+        }
+        grid[take(rng, &mut left)] = b'$';
+        grid[take(rng, &mut right)] = b'.';
+    }
+    let text: Vec<String> = grid
+        .chunks(cols)
+        .map(|row| String::from_utf8_lossy(row).into_owned())
+        .collect();
+    Some(level(&text.iter().map(String::as_str).collect::<Vec<_>>()))
+}
+
+/// Holds the engine's refined bound against the pushes left at the start of `problem`
+/// (solvable in `pushes`) and after each push of the engine's solution; the positions
+/// checked.
+fn bound_within_pushes_left(problem: &Problem, pushes: usize) -> usize {
+    let limits = Limits {
+        max_states: u64::MAX,
+        budget: MemoryBudget::new(1 << 28),
+    };
+    let bound = start_bound(problem, &limits).expect("within the limits");
+    assert!(
+        bound.is_some_and(|b| b as usize <= pushes),
+        "{bound:?} > {pushes} on {problem:?}"
+    );
+    let moves = solve(problem, &limits)
+        .expect("within the limits")
+        .expect("solvable");
+    let positions = positions_after_pushes(problem, &moves);
+    for (k, position) in positions.iter().enumerate() {
+        let left = pushes - k - 1;
+        let bound = start_bound(position, &limits).expect("within the limits");
+        assert!(
+            bound.is_some_and(|b| b as usize <= left),
+            "{bound:?} > {left} on {position:?}"
+        );
+    }
+    positions.len()
+}
+
+#[test]
+fn the_refined_bound_never_exceeds_the_pushes_left_along_optimal_solutions() {
+    // Rooms shut by boxes on goals that must move (the bound charges them 2).
+    let rooms = [
+        &[
+            "#######", "#     #", "# $   #", "#   *##", "####.@#", "#######",
+        ][..],
+        &[
+            "#######", "#     #", "#   $ #", "##*   #", "#@.####", "#######",
+        ][..],
+    ];
+    for rows in rooms {
+        let problem = level(rows);
+        let pushes = reference(&problem).expect("small").expect("solvable");
+        bound_within_pushes_left(&problem, pushes);
+    }
+    let mut rng = Rng(0x5DEE_CE66_D1CE_4E5B);
+    let mut gated = 0;
+    while gated < 150 {
+        let Some(problem) = gated_level(&mut rng) else {
+            continue;
+        };
+        if let Ok(Some(pushes)) = reference(&problem) {
+            gated += 1;
+            bound_within_pushes_left(&problem, pushes);
+        }
+    }
+    let (mut cases, mut positions) = (0, 0);
+    while cases < 2000 {
+        let Some(problem) = random_level(&mut rng) else {
+            continue;
+        };
+        let Ok(Some(pushes)) = reference(&problem) else {
+            continue;
+        };
+        cases += 1;
+        positions += bound_within_pushes_left(&problem, pushes);
+    }
+    assert!(positions > 1000, "only {positions} positions");
 }

@@ -136,6 +136,9 @@ impl Corrals {
     ) -> bool {
         forced.clear();
         let count = (self.latest + 1 - self.first) as usize;
+        if count == 0 {
+            return true;
+        }
         self.needs.clear();
         self.needs.resize(count, false);
         self.movers.clear();

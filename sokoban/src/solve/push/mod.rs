@@ -137,6 +137,20 @@ pub fn solve_counting(
     )?)
 }
 
+/// The lower bound the search gives the start of `problem` once its expansion refines it
+/// (forced barrier pushes charged), or `None` when the engine's rules find no solution
+/// there (the level's frozen goals walled as [`solve`] does): the tests hold it against
+/// the fewest pushes, which it must never exceed.
+pub fn start_bound(problem: &Problem, limits: &Limits) -> Result<Option<u32>, Limit> {
+    let mut ledger = Ledger::new(limits.budget);
+    let Some((board, player, boxes)) = start(problem, limits, &mut ledger)? else {
+        return Ok(None);
+    };
+    let count = boxes.iter().map(|w| w.count_ones() as usize).sum();
+    let mut search = Search::new(&board, count, limits.max_states, &mut ledger)?;
+    Ok(search.start_bound(&boxes, player))
+}
+
 /// The board, the player's floor cell and the box set the search starts from, `None` when
 /// the level has no solution (a position off the floor or shared). Boxes frozen on goals
 /// from the start ([`FreezeCheck::frozen_on_goals`]) become walls, and their goals go:

@@ -28,6 +28,8 @@ pub(super) struct Region {
     /// `before[k]`: the least of `order[..k]`; `after[k]`: the least of `order[k..]`.
     before: Vec<u16>,
     after: Vec<u16>,
+    /// Whether `before` and `after` belong to the latest region.
+    prepared: bool,
 }
 
 impl Region {
@@ -47,6 +49,7 @@ impl Region {
             order: Vec::with_capacity(floor),
             before: Vec::with_capacity(floor + 1),
             after: Vec::with_capacity(floor + 1),
+            prepared: false,
         }
     }
 
@@ -116,6 +119,13 @@ impl Region {
         if root_children > 1 {
             self.cut[usize::from(start)] = self.base;
         }
+        self.prepared = false;
+    }
+
+    /// Fills `before` and `after` for the latest region (once per region, when a child
+    /// first needs them).
+    fn prepare(&mut self) {
+        self.prepared = true;
         self.before.clear();
         self.before.push(NONE);
         for k in 0..self.order.len() {
@@ -134,7 +144,10 @@ impl Region {
     /// whose low time does not reach above `cut` is a part of its own; everything else
     /// (the cells discovered before `cut` or after its subtree, and the other subtrees
     /// below it, which reach above it) is one part.
-    pub fn least_of_part(&self, board: &Board, cut: u16, cell: u16) -> u16 {
+    pub fn least_of_part(&mut self, board: &Board, cut: u16, cell: u16) -> u16 {
+        if !self.prepared {
+            self.prepare();
+        }
         let at = |c: u16| self.discovered[usize::from(c)];
         let mut rest = NONE;
         for dir in 0..4 {

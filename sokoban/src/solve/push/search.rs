@@ -131,38 +131,19 @@ impl<'a> Search<'a> {
         list: &mut Vec<u16>,
         ledger: &mut Ledger,
     ) -> Result<bool, OverBudget> {
-        self.region.analyse(self.board, boxes, node.player);
-        let region = &self.region;
-        let restricted = self.corrals.restrict(
-            self.board,
-            boxes,
-            &|cell| region.contains(cell),
-            &mut self.pushes,
-        );
+        let restricted = self.analyse(boxes, node.player);
         bits::cells(boxes, list);
-        if !(restricted && self.pushes.is_empty()) {
-            if !self
-                .corrals
-                .forced(self.board, boxes, list, &mut self.forced)
-            {
+        match self.forced_bound(boxes, list, node.player, restricted) {
+            None => return Ok(false),
+            Some(Some(refined)) if refined > node.bound => {
+                let stored = self.table.node_mut(id);
+                stored.bound = refined;
+                stored.closed = false;
+                let estimate = (node.pushes + refined) as usize;
+                self.open.push(estimate, refined as usize, id, ledger)?;
                 return Ok(false);
             }
-            if !self.forced.is_empty() {
-                let refined =
-                    self.matcher
-                        .bound_forced(self.board, list, node.player, &self.forced);
-                let Some(refined) = refined else {
-                    return Ok(false);
-                };
-                if refined > node.bound {
-                    let stored = self.table.node_mut(id);
-                    stored.bound = refined;
-                    stored.closed = false;
-                    let estimate = (node.pushes + refined) as usize;
-                    self.open.push(estimate, refined as usize, id, ledger)?;
-                    return Ok(false);
-                }
-            }
+            Some(_) => {}
         }
         if self.matcher.bound(self.board, list, node.player).is_none() {
             return Ok(false);
@@ -218,6 +199,67 @@ impl<'a> Search<'a> {
         }
         self.pushes = pushes;
         Ok(over)
+    }
+
+    /// Analyses the region of the player on `player` among `boxes` and its corrals: true
+    /// when a PI-corral restricts the pushes (then in `self.pushes`).
+    fn analyse(&mut self, boxes: &[u64], player: u16) -> bool {
+        self.region.analyse(self.board, boxes, player);
+        let region = &self.region;
+        self.corrals.restrict(
+            self.board,
+            boxes,
+            &|cell| region.contains(cell),
+            &mut self.pushes,
+        )
+    }
+
+    /// What the corrals of the state being expanded (its region and corrals analysed,
+    /// `restricted` what [`Corrals::restrict`] said) add to the bound: `None` when a
+    /// corral deadlock or no assignment drops the state, else the bound with the forced
+    /// boxes charged, if any box is forced.
+    fn forced_bound(
+        &mut self,
+        boxes: &[u64],
+        list: &[u16],
+        player: u16,
+        restricted: bool,
+    ) -> Option<Option<u32>> {
+        if restricted && self.pushes.is_empty() {
+            return Some(None);
+        }
+        if !self
+            .corrals
+            .forced(self.board, boxes, list, &mut self.forced)
+        {
+            return None;
+        }
+        if self.forced.is_empty() {
+            return Some(None);
+        }
+        let bound = self
+            .matcher
+            .bound_forced(self.board, list, player, &self.forced)?;
+        Some(Some(bound))
+    }
+
+    /// The bound of the state `boxes` with the player on `player` as its expansion
+    /// refines it, `None` when the rules find it has no solution (a PI-corral without a
+    /// push, a corral deadlock, no assignment): what the tests hold against the fewest
+    /// pushes.
+    pub fn start_bound(&mut self, boxes: &[u64], player: u16) -> Option<u32> {
+        let player = self.normalise(boxes, player);
+        let mut list = Vec::new();
+        bits::cells(boxes, &mut list);
+        let plain = self.matcher.bound(self.board, &list, player)?;
+        let restricted = self.analyse(boxes, player);
+        if restricted && self.pushes.is_empty() {
+            return None;
+        }
+        match self.forced_bound(boxes, &list, player, restricted)? {
+            Some(bound) => Some(bound.max(plain)),
+            None => Some(plain),
+        }
     }
 
     /// Puts the child `node` (boxes `boxes`, also as `list`: the parent's list with the box
