@@ -51,6 +51,41 @@ fn a_stopped_sweep_continues_to_the_same_answer() {
 }
 
 #[test]
+fn a_continued_sweep_reads_finished_chunks_instead_of_redoing_them() {
+    let whole = run(&options(None, None)).expect("whole run");
+    let SweepOutcome::Done(whole) = whole else {
+        panic!("{whole:?}")
+    };
+    let dir = folder("reads");
+    run(&options(Some(&dir), Some(3))).expect("first part");
+    // Chunk 0 edited by hand, still well formed: a continued run that recomputed it (or
+    // ignored the file) would not see the edit.
+    let chunk = dir.join("chunk-000000");
+    let text = std::fs::read_to_string(&chunk).expect("chunk 0 written");
+    let mut rows: Vec<String> = text.lines().map(str::to_string).collect();
+    let counts: Vec<u64> = rows[1]
+        .split(' ')
+        .map(|w| w.parse().expect("a count"))
+        .collect();
+    rows[1] = format!(
+        "{} {} {} {}",
+        counts[0],
+        counts[1] + 1000,
+        counts[2],
+        counts[3]
+    );
+    rows.insert(2, "99 planted 1".to_string());
+    std::fs::write(&chunk, rows.join("\n") + "\n").expect("edit chunk 0");
+    let SweepOutcome::Done(last) = run(&options(Some(&dir), None)).expect("last part") else {
+        panic!("the continued run should finish")
+    };
+    assert_eq!(last.summary.clusters, whole.summary.clusters + 1000);
+    assert_eq!(last.lines[0].board, "planted");
+    assert_eq!(last.lines[1..], whole.lines[..]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_folder_of_another_sweep_is_refused() {
     let dir = folder("other");
     run(&options(Some(&dir), Some(1))).expect("first");

@@ -1,11 +1,17 @@
 //! One cluster (the boards linked by moves to a seed): found by a breadth-first search
-//! from the seed (its moves kept as lists of indices), then each board's distance to the
-//! nearest solved board by a search backwards from all solved boards at once over those
-//! lists, its hardest board (the smallest key among the farthest), and Fogleman's
-//! minimality test of that board.
+//! from the seed, then each board's distance to the nearest solved board by a search
+//! backwards from all solved boards at once, its hardest board (the smallest key among
+//! the farthest), and Fogleman's minimality test of that board.
+//!
+//! Two ways, one answer: when the cluster's box ([`super::dense`]) is small enough, the
+//! boards are numbered by their place in it and the distances kept in a flat array over
+//! the box (the usual case); otherwise a hashed index numbers them and the moves are kept
+//! as lists of indices. Both searches are the same breadth-first searches over the same
+//! moves, so the distances, the hardest board and the line are the same.
 
+use super::dense::{Boxes, Frame};
 use super::marks::Marks;
-use super::space::{Space, State};
+use super::space::{Cells, Space, State};
 use super::table::Index;
 use super::SweepError;
 use puzzle_frame::budget::Ledger;
@@ -44,17 +50,37 @@ pub struct Explorer<'a> {
     edges: Vec<u32>,
     edge_starts: Vec<u32>,
     ledger: Ledger,
+    boxes: Boxes,
+    dense_limit: u64,
+    /// Per place of the box: [`UNSEEN`], [`SEEN`] or a distance (the box path).
+    near: Vec<u8>,
+    nodes: Vec<Node>,
+    back: Vec<Node>,
+}
+
+/// A board of the box path: the board, its place, its cells.
+#[derive(Clone, Copy)]
+struct Node {
+    s: State,
+    at: u32,
+    cells: Cells,
 }
 
 /// Not yet reached by the backward search.
 const FAR: u16 = u16::MAX;
+/// A place of the box no board of the cluster holds (yet): every place between clusters.
+const UNSEEN: u8 = u8::MAX;
+/// A place reached by the forward search, its distance not yet known.
+const SEEN: u8 = u8::MAX - 1;
 
 impl<'a> Explorer<'a> {
-    /// A worker over `space`, its lists charged to `ledger`.
+    /// A worker over `space`, its lists charged to `ledger`; clusters whose box has at
+    /// most `dense_limit` places take the box path.
     pub fn new(
         space: &'a Space,
         offsets: &'a [u64],
         mut ledger: Ledger,
+        dense_limit: u64,
     ) -> Result<Self, SweepError> {
         Ok(Explorer {
             space,
@@ -67,12 +93,23 @@ impl<'a> Explorer<'a> {
             edges: Vec::new(),
             edge_starts: Vec::new(),
             ledger,
+            boxes: Boxes::new(space),
+            dense_limit,
+            near: Vec::new(),
+            nodes: Vec::new(),
+            back: Vec::new(),
         })
     }
 
     /// Explores the cluster of seed `start`, marking every seed of it (itself included)
     /// so that no later start finds it again.
     pub fn explore(&mut self, start: State, marks: &Marks) -> Result<Facts, SweepError> {
+        let frame = self.boxes.frame(self.space, start);
+        if frame.size <= self.dense_limit {
+            if let Some(facts) = self.explore_box(start, marks, &frame)? {
+                return Ok(facts);
+            }
+        }
         self.reach(start, marks)?;
         let size = self.states.len() as u64;
         let Some((moves, hardest)) = self.distances()? else {
@@ -82,7 +119,24 @@ impl<'a> Explorer<'a> {
                 line: None,
             });
         };
-        let line = if self.minimal(hardest, moves)? {
+        let lookup = |s: State| {
+            let i = self.index.get(s)?;
+            Some(self.distance[i as usize])
+        };
+        let slid = slid_pieces(self.space, hardest, lookup)?;
+        self.finish(size, moves, hardest, &slid)
+    }
+
+    /// The line of a solvable cluster of `size` boards whose hardest board is `hardest`,
+    /// `moves` from the exit, one optimal solution sliding the pieces `slid`.
+    fn finish(
+        &mut self,
+        size: u64,
+        moves: u32,
+        hardest: State,
+        slid: &[(usize, usize)],
+    ) -> Result<Facts, SweepError> {
+        let line = if self.minimal(hardest, moves, slid)? {
             Some(Line {
                 moves,
                 board: self.space.board_string(hardest),
@@ -96,6 +150,128 @@ impl<'a> Explorer<'a> {
             solvable: true,
             line,
         })
+    }
+
+    /// Marks seed `s` (whose cells are `cells`) when it is one.
+    #[inline]
+    fn mark_seed(&self, s: State, cells: &Cells, marks: &Marks) {
+        let space = self.space;
+        if space.is_seed(cells) {
+            let tuple = space.row_tuple_rank(s) as usize;
+            marks.set(self.offsets[tuple] + space.column_rank(s, cells));
+        }
+    }
+
+    /// Makes room for one board's moves in the box path's lists.
+    fn room(&mut self) -> Result<(), SweepError> {
+        let more = 2 * self.space.n * self.space.n;
+        let what = "a cluster's boards";
+        if self.nodes.capacity() - self.nodes.len() < more {
+            self.ledger.grow(&mut self.nodes, more, what)?;
+        }
+        if self.back.capacity() - self.back.len() < more {
+            self.ledger.grow(&mut self.back, more, what)?;
+        }
+        Ok(())
+    }
+
+    /// The box path: the cluster of `start` numbered by place in `frame`, its distances
+    /// in `near`. `None` when a distance does not fit a byte (then the hashed path runs).
+    fn explore_box(
+        &mut self,
+        start: State,
+        marks: &Marks,
+        frame: &Frame,
+    ) -> Result<Option<Facts>, SweepError> {
+        let space = self.space;
+        let size = frame.size as usize;
+        if self.near.len() < size {
+            let more = size - self.near.len();
+            self.ledger.take::<u8>("a cluster's box", more)?;
+            self.near.resize(size, UNSEEN);
+        }
+        self.nodes.clear();
+        self.back.clear();
+        let first = self.boxes.place(space, frame, start);
+        self.near[first] = SEEN;
+        self.room()?;
+        self.nodes.push(Node {
+            s: start,
+            at: first as u32,
+            cells: space.cells(start),
+        });
+        let mut next = 0;
+        while next < self.nodes.len() {
+            self.room()?;
+            let Node { s, at, cells } = self.nodes[next];
+            next += 1;
+            self.mark_seed(s, &cells, marks);
+            let node = Node { s, at, cells };
+            let (boxes, near) = (&self.boxes, &mut self.near);
+            visit(
+                space,
+                boxes,
+                frame,
+                near,
+                &mut self.nodes,
+                node,
+                (UNSEEN, SEEN),
+            );
+        }
+        let count = self.nodes.len() as u64;
+        for node in &self.nodes {
+            if space.solved(node.s) {
+                self.near[node.at as usize] = 0;
+                self.back.push(*node);
+            }
+        }
+        if self.back.is_empty() {
+            self.clear_box();
+            return Ok(Some(Facts {
+                size: count,
+                solvable: false,
+                line: None,
+            }));
+        }
+        let mut next = 0;
+        while next < self.back.len() {
+            self.room()?;
+            let Node { s, at, cells } = self.back[next];
+            next += 1;
+            let d = self.near[at as usize] + 1;
+            if d >= SEEN {
+                self.clear_box();
+                return Ok(None);
+            }
+            let node = Node { s, at, cells };
+            let (boxes, near) = (&self.boxes, &mut self.near);
+            visit(space, boxes, frame, near, &mut self.back, node, (SEEN, d));
+        }
+        // Breadth-first: the farthest boards come last.
+        let far = self.back.last().map_or(0, |n| self.near[n.at as usize]);
+        let hardest = self
+            .back
+            .iter()
+            .rev()
+            .take_while(|n| self.near[n.at as usize] == far)
+            .map(|n| n.s)
+            .min_by_key(|&s| space.key(s))
+            .ok_or(SweepError::Internal("an empty cluster"))?;
+        let lookup = |s: State| {
+            let at = self.boxes.place(space, frame, s);
+            let d = *self.near.get(at)?;
+            (d < SEEN).then_some(u16::from(d))
+        };
+        let slid = slid_pieces(space, hardest, lookup)?;
+        self.clear_box();
+        self.finish(count, u32::from(far), hardest, &slid).map(Some)
+    }
+
+    /// Every place the last cluster took back to [`UNSEEN`].
+    fn clear_box(&mut self) {
+        for node in &self.nodes {
+            self.near[node.at as usize] = UNSEEN;
+        }
     }
 
     /// Every board of the cluster of `start` into `states`; its seeds marked.
@@ -112,10 +288,7 @@ impl<'a> Explorer<'a> {
             let s = self.states[next];
             next += 1;
             let cells = space.cells(s);
-            if space.is_seed(&cells) {
-                let tuple = space.row_tuple_rank(s) as usize;
-                marks.set(self.offsets[tuple] + space.column_rank(s, &cells));
-            }
+            self.mark_seed(s, &cells, marks);
             found.clear();
             space.for_each_neighbour_of(s, &cells, |t| found.push(t));
             let at = u32::try_from(self.edges.len()).map_err(|_| SweepError::ClusterTooLarge)?;
@@ -195,14 +368,19 @@ impl<'a> Explorer<'a> {
     }
 
     /// Fogleman's test: removing any one piece but the red car (or any wall) from
-    /// `hardest` lowers its fewest moves. The pieces an optimal solution slides pass.
-    fn minimal(&mut self, hardest: State, moves: u32) -> Result<bool, SweepError> {
+    /// `hardest` lowers its fewest moves. The pieces an optimal solution slides (`slid`)
+    /// pass.
+    fn minimal(
+        &mut self,
+        hardest: State,
+        moves: u32,
+        slid: &[(usize, usize)],
+    ) -> Result<bool, SweepError> {
         let space = self.space;
         if moves == 0 {
             // Nothing can lower 0 moves: only the red car alone is minimal.
             return Ok(space.pieces(hardest).len() == 1);
         }
-        let slid = self.slid_pieces(hardest)?;
         for (l, k) in space.pieces(hardest).into_iter().skip(1) {
             if slid.contains(&(l, k)) {
                 continue;
@@ -212,44 +390,6 @@ impl<'a> Explorer<'a> {
             }
         }
         Ok(true)
-    }
-
-    /// The pieces (line, index) one optimal solution of `from` slides, read off the
-    /// distances.
-    fn slid_pieces(&self, from: State) -> Result<Vec<(usize, usize)>, SweepError> {
-        let space = self.space;
-        let lookup = |s: State| -> Result<u16, SweepError> {
-            let i = self
-                .index
-                .get(s)
-                .ok_or(SweepError::Internal("a board outside its cluster"))?;
-            Ok(self.distance[i as usize])
-        };
-        let mut slid = Vec::new();
-        let mut s = from;
-        let mut d = lookup(s)?;
-        while d > 0 {
-            let mut step = None;
-            space.for_each_neighbour(s, |t| {
-                if step.is_none() && lookup(t).ok() == Some(d - 1) {
-                    step = Some(t);
-                }
-            });
-            let t = step.ok_or(SweepError::Internal("no step towards the exit"))?;
-            for l in 0..2 * space.n {
-                let (a, b) = (space.field(s, l), space.field(t, l));
-                if a != b {
-                    let spans_a = &space.table(l).placements[a].spans;
-                    let spans_b = &space.table(l).placements[b].spans;
-                    if let Some(k) = (0..spans_a.len()).find(|&k| spans_a[k] != spans_b[k]) {
-                        slid.push((l, k));
-                    }
-                }
-            }
-            s = t;
-            d -= 1;
-        }
-        Ok(slid)
     }
 
     /// Whether `from` is solved within `limit` moves (a breadth-first search stopped at
@@ -289,4 +429,63 @@ impl<'a> Explorer<'a> {
         }
         Ok(false)
     }
+}
+
+/// The pieces (line, index) one optimal solution of `from` slides, read off the
+/// distances that `lookup` gives (`None` outside the cluster).
+fn slid_pieces(
+    space: &Space,
+    from: State,
+    lookup: impl Fn(State) -> Option<u16>,
+) -> Result<Vec<(usize, usize)>, SweepError> {
+    let mut slid = Vec::new();
+    let mut s = from;
+    let mut d = lookup(s).ok_or(SweepError::Internal("a board outside its cluster"))?;
+    while d > 0 {
+        let mut step = None;
+        space.for_each_neighbour(s, |t| {
+            if step.is_none() && lookup(t) == Some(d - 1) {
+                step = Some(t);
+            }
+        });
+        let t = step.ok_or(SweepError::Internal("no step towards the exit"))?;
+        for l in 0..2 * space.n {
+            let (a, b) = (space.field(s, l), space.field(t, l));
+            if a != b {
+                let spans_a = &space.table(l).placements[a].spans;
+                let spans_b = &space.table(l).placements[b].spans;
+                if let Some(k) = (0..spans_a.len()).find(|&k| spans_a[k] != spans_b[k]) {
+                    slid.push((l, k));
+                }
+            }
+        }
+        s = t;
+        d -= 1;
+    }
+    Ok(slid)
+}
+
+/// Every board one move from `node` whose place in `frame` holds `from` gets `to` there
+/// and joins `queue` (which has room for them).
+#[inline]
+fn visit(
+    space: &Space,
+    boxes: &Boxes,
+    frame: &Frame,
+    near: &mut [u8],
+    queue: &mut Vec<Node>,
+    node: Node,
+    (from, to): (u8, u8),
+) {
+    space.for_each_slide(node.s, &node.cells, |l, e, t, u| {
+        let at = boxes.moved(frame, node.at as usize, l, e, t);
+        if near[at] == from {
+            near[at] = to;
+            queue.push(Node {
+                s: u,
+                at: at as u32,
+                cells: space.moved_cells(&node.cells, l, e, t),
+            });
+        }
+    });
 }

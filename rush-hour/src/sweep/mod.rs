@@ -8,8 +8,10 @@
 //! one: its smallest board). His `boards` figure counts the seeds.
 //!
 //! - [`entries`]: the placements of one row or column, in his order.
-//! - [`space`]: a board as one placement per line, its moves, a seed's dense rank.
-//! - [`cluster`]: one cluster's search, distances, hardest board and minimality.
+//! - [`space`]: a board as one placement per line, its moves, a seed's dense rank;
+//!   [`signatures`]: the row signatures, which chunks are made of.
+//! - [`cluster`]: one cluster's search, distances, hardest board and minimality;
+//!   [`dense`]: a cluster's boards numbered by place in its box (no hashing).
 //! - [`run`]: chunks, workers, progress; [`checkpoint`]: the resumable folder.
 //!
 //! No move changes the lengths of the pieces of a row, so every cluster lies within one
@@ -22,11 +24,13 @@
 
 pub mod checkpoint;
 pub mod cluster;
+pub mod dense;
 pub mod entries;
 pub mod marks;
 pub mod options;
 pub mod reference;
 pub mod run;
+pub mod signatures;
 pub mod space;
 pub mod table;
 
@@ -35,6 +39,9 @@ use puzzle_frame::budget::{Ledger, MemoryBudget, OverBudget};
 use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
+
+/// The default [`SweepOptions::dense_limit`]: 64 MiB of places per worker.
+pub const DENSE_LIMIT: u64 = 1 << 26;
 
 /// What a sweep covers and how it runs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,6 +61,9 @@ pub struct SweepOptions {
     pub sample: Option<(usize, usize)>,
     /// How many chunks the work is cut into.
     pub chunks: usize,
+    /// Clusters whose box ([`dense`]) has at most this many places are numbered by place
+    /// (a byte per place, per worker); larger ones by a hashed index. 0: always hashed.
+    pub dense_limit: u64,
 }
 
 impl SweepOptions {
@@ -67,6 +77,7 @@ impl SweepOptions {
             stop_after_chunks: None,
             sample: None,
             chunks: 1024,
+            dense_limit: DENSE_LIMIT,
         }
     }
 }
@@ -194,7 +205,7 @@ pub fn sweep(
     let mut ledger = Ledger::new(budget);
     let space = space::Space::new(options.size, options.max_walls)?;
     let offsets = space.seed_offsets(&mut ledger)?;
-    let sigs = space::Signatures::new(&space);
+    let sigs = signatures::Signatures::new(&space);
     let weights = run::signature_seeds(&space, &sigs, &offsets);
     let chunks = run::plan(&weights, options.chunks.max(1));
     let name = format!("{} {} {}", options.size, options.max_walls, chunks.len());

@@ -5,7 +5,8 @@
 use super::checkpoint::{Checkpoint, ChunkResult};
 use super::cluster::Explorer;
 use super::marks::Marks;
-use super::space::{Signatures, Space};
+use super::signatures::Signatures;
+use super::space::Space;
 use super::{Progress, SweepError, SweepOptions};
 use puzzle_frame::budget::{Ledger, MemoryBudget};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -118,11 +119,12 @@ struct Shared<'a> {
     error: Mutex<Option<SweepError>>,
     checkpoint: Option<&'a Checkpoint>,
     limit: Option<usize>,
+    dense_limit: u64,
 }
 
 impl Shared<'_> {
     fn work(&self, ledger: Ledger) -> Result<(), SweepError> {
-        let mut explorer = Explorer::new(self.space, self.offsets, ledger)?;
+        let mut explorer = Explorer::new(self.space, self.offsets, ledger, self.dense_limit)?;
         loop {
             if self.stop.load(Ordering::Relaxed) {
                 return Ok(());
@@ -198,6 +200,7 @@ pub fn run(
         error: Mutex::new(None),
         checkpoint,
         limit: options.stop_after_chunks,
+        dense_limit: options.dense_limit,
     };
     let share = ledger.remainder().bytes() / threads as u64;
     let start = Instant::now();

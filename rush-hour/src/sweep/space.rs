@@ -283,6 +283,18 @@ impl Space {
     /// [`Space::for_each_neighbour`] with the cells of `s` known.
     #[inline]
     pub fn for_each_neighbour_of(&self, s: State, c: &Cells, mut f: impl FnMut(State)) {
+        self.for_each_slide(s, c, |_, _, _, t| f(t))
+    }
+
+    /// Calls `f(line, from, to, board)` for every board one move from `s` (whose cells
+    /// are `c`): line `line` goes from placement `from` to placement `to`.
+    #[inline]
+    pub fn for_each_slide(
+        &self,
+        s: State,
+        c: &Cells,
+        mut f: impl FnMut(usize, usize, usize, State),
+    ) {
         let n = self.n;
         let full = (1u64 << n) - 1;
         let mask = (1u64 << self.width) - 1;
@@ -309,9 +321,30 @@ impl Space {
             }
             let base = s & !(mask << shift);
             for &t in &table.slide_targets[from..to] {
-                f(base | (t as u64) << shift);
+                f(l, e, t as usize, base | (t as u64) << shift);
             }
         }
+    }
+
+    /// The cells of the board that line `l` going from placement `e` to `t` makes of a
+    /// board whose cells are `c` (what [`Space::cells`] gives, from the one line).
+    #[inline]
+    pub fn moved_cells(&self, c: &Cells, l: usize, e: usize, t: usize) -> Cells {
+        let n = self.n;
+        let mut m = *c;
+        if l < n {
+            let table = if l == self.exit_row {
+                &self.exit
+            } else {
+                &self.row
+            };
+            m.horizontal ^= u64::from(table.cells[e] ^ table.cells[t]) << (l * n);
+            m.movable ^= u64::from(table.movable[e] ^ table.movable[t]) << (l * n);
+            m.horizontal_t ^= (table.spread[e] ^ table.spread[t]) << l;
+        } else {
+            m.vertical ^= (self.column.spread[e] ^ self.column.spread[t]) << (l - n);
+        }
+        m
     }
 
     /// Whether the red car is at the exit.
@@ -409,9 +442,16 @@ impl Space {
             .collect()
     }
 
-    /// How many seeds have the rows of `s`.
+    /// How many seeds have the rows of `s` (the product of [`Space::column_fits`]'s
+    /// lengths, without building the lists).
     pub fn seeds_of_rows(&self, s: State) -> u64 {
-        self.column_fits(s).iter().map(|f| f.len() as u64).product()
+        if self.walls(s) > self.max_walls {
+            return 0;
+        }
+        let c = self.cells(s);
+        (0..self.n)
+            .map(|x| self.fits[self.fit_pattern(s, &c, x)].len() as u64)
+            .product()
     }
 
     /// The rank of seed `s` among the seeds of its row tuple.
@@ -520,66 +560,5 @@ impl Space {
                 .product::<u64>();
         }
         total
-    }
-}
-
-/// The row signatures of a space: the lengths of the pieces of each row, which no move
-/// changes, so that every cluster lies within one.
-#[derive(Debug)]
-pub struct Signatures {
-    /// Per row: the placements of each of its groups (one size sequence each).
-    groups: Vec<Vec<Vec<u16>>>,
-}
-
-impl Signatures {
-    /// The signatures of `space`.
-    pub fn new(space: &Space) -> Signatures {
-        let groups = (0..space.n)
-            .map(|y| {
-                let mut by_sizes: Vec<(Vec<u8>, Vec<u16>)> = Vec::new();
-                for (e, p) in space.table(y).placements.iter().enumerate() {
-                    let sizes = p.sizes();
-                    match by_sizes.iter_mut().find(|(k, _)| *k == sizes) {
-                        Some((_, list)) => list.push(e as u16),
-                        None => by_sizes.push((sizes, vec![e as u16])),
-                    }
-                }
-                by_sizes.into_iter().map(|(_, list)| list).collect()
-            })
-            .collect();
-        Signatures { groups }
-    }
-
-    /// How many signatures.
-    pub fn count(&self) -> u64 {
-        self.groups.iter().map(|g| g.len() as u64).product()
-    }
-
-    /// The signature of the rows of `s`.
-    pub fn of(&self, space: &Space, s: State) -> u64 {
-        self.groups.iter().enumerate().fold(0, |sig, (y, groups)| {
-            let e = space.field(s, y) as u16;
-            let k = groups.iter().position(|g| g.contains(&e)).unwrap_or(0);
-            sig * groups.len() as u64 + k as u64
-        })
-    }
-
-    /// Every row tuple of signature `sig` (as boards with empty columns), into `out`.
-    pub fn row_tuples(&self, space: &Space, mut sig: u64, out: &mut Vec<State>) {
-        let mut lists = Vec::with_capacity(space.n);
-        for g in self.groups.iter().rev() {
-            let k = (sig % g.len() as u64) as usize;
-            sig /= g.len() as u64;
-            lists.push(&g[k]);
-        }
-        lists.reverse();
-        out.clear();
-        out.push(0);
-        for (y, list) in lists.iter().enumerate() {
-            let before = std::mem::take(out);
-            for s in before {
-                out.extend(list.iter().map(|&e| space.with_field(s, y, e as usize)));
-            }
-        }
     }
 }
