@@ -15,7 +15,9 @@
 //! pieces (half the memory, cheaper hashing), a `u128` ([`State`]) for up to 32; the walls
 //! are the same for every board of a case. Occupied cells are the walls or-ed with
 //! each piece's mask at its place ([`Layout::occupied`]); a piece's slides are the runs of
-//! free cells on each side of it along its line ([`Layout::slides`]). The red car is solved
+//! free cells on each side of it along its line ([`Layout::slides`]); it can slide at all
+//! only when a cell of [`PieceBits::ends`] (the two next to it on its line) is free. The
+//! red car is solved
 //! at place `N - len`: its rightmost cell in the last column.
 
 use crate::case::Case;
@@ -264,5 +266,40 @@ mod tests {
         assert_eq!(Layout::place(moved, 1), 1);
         assert!(!layout.solved(moved));
         assert!(layout.solved(Layout::with_place(moved, 0, 1)));
+    }
+
+    #[test]
+    fn a_piece_slides_iff_a_cell_at_its_ends_is_free() {
+        // Cars and trucks both ways, walls, sides 3 to 8; every state, legal or not.
+        for text in [
+            "ooBAABxoo",
+            "oBBoAAoCxooCDDDo",
+            "BBoCooxoDCAAooDCEEoooFoooooFoooooooo",
+            "ooooooooooBoooooAABoooooooBxoCCCooooooooDDoooooEoooooooEoooooooo",
+        ] {
+            let layout = Layout::new(&board(text).unwrap());
+            let mut state = 0u64;
+            'states: loop {
+                let occupied = layout.occupied(state);
+                for (i, piece) in layout.pieces.iter().enumerate() {
+                    let place = state.place(i);
+                    let ends = piece.ends[place];
+                    let moves = layout
+                        .slides(i, place, occupied, layout.size)
+                        .places()
+                        .len();
+                    assert_eq!(occupied & ends == ends, moves == 0, "{text} {state:x} {i}");
+                }
+                // The next state: places counted up like the digits of a number.
+                for (i, piece) in layout.pieces.iter().enumerate() {
+                    if state.place(i) + 1 < piece.places {
+                        state = state.with_place(i, state.place(i) + 1);
+                        continue 'states;
+                    }
+                    state = state.with_place(i, 0);
+                }
+                break;
+            }
+        }
     }
 }

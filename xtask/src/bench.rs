@@ -1,6 +1,18 @@
-//! `cargo xtask bench [CRATE [FILE...]] [--vs 'COMMAND'] [--runs N]`: worst-case inputs,
-//! timed as whole processes, optionally side by side with another program that reads the
-//! same format.
+//! `cargo xtask bench [CRATE [FILE...]] [--args 'ARGS[; ARGS...]'] [--files-only]
+//! [--vs 'COMMAND'] [--vs-ignore WORD] [--runs N] [--timeout SECONDS]`: worst-case inputs, timed as whole processes, optionally
+//! side by side with another program that reads the same format.
+//!
+//! **Inputs.** The crate's generated bench inputs, then each FILE (real data that stays
+//! outside the project), each FILE once per `;`-separated group of `--args` (the binary's
+//! arguments for it: `--keep-going --max-states 100000`, or `--sweep 5` with `/dev/null`
+//! for a mode that reads no input); `--files-only` leaves the generated inputs out.
+//!
+//! **The other program.** `--vs 'COMMAND'` runs COMMAND on the same standard input, in
+//! turn with ours. An input ours runs with arguments runs COMMAND only when COMMAND has the
+//! word `{args}`, which stands for those arguments (and for nothing on an input without
+//! any): a wrapper script can then take `--sweep 5` its own way. `--vs-ignore WORD` leaves
+//! the lines whose first word is WORD out of the comparison of answers (a summary only
+//! ours prints).
 //!
 //! It reports and asserts nothing about time; it fails only when our own binary fails or
 //! (with `--vs`) when both programs ran and printed different answers.
@@ -17,6 +29,7 @@ use crate::measure::{self, Measured};
 use crate::workspace::{build_release, project_root, target_dir};
 use crate::Failure;
 
+/// How long one run may take by default before it is stopped.
 const LIMIT: Duration = Duration::from_secs(120);
 
 /// The options of bench that take a value.
@@ -28,14 +41,91 @@ pub const VS: Opt = Opt::valued(
 );
 /// `--runs N`: how many times each input runs.
 pub const RUNS: Opt = Opt::valued("--runs", "N", "runs per input (default 5)");
+/// `--args 'ARGS[; ARGS...]'`: the binary's arguments for each FILE, one row per group.
+pub const FILE_ARGS: Opt = Opt::valued(
+    "--args",
+    "'ARGS[; ARGS...]'",
+    "our binary's arguments for each FILE; each ';'-separated group is one more row",
+);
+/// `--files-only`: no generated inputs.
+pub const FILES_ONLY: Opt = Opt::flag(
+    "--files-only",
+    "only the FILEs given, not the crate's generated inputs",
+);
+/// `--vs-ignore WORD`: lines left out of the comparison of answers.
+pub const VS_IGNORE: Opt = Opt::valued(
+    "--vs-ignore",
+    "WORD",
+    "leave the lines whose first word is WORD out of the comparison of answers \
+     (a summary only ours prints)",
+);
+/// `--timeout SECONDS`: how long one run may take.
+pub const TIMEOUT: Opt = Opt::valued(
+    "--timeout",
+    "SECONDS",
+    "stop a run after this long (default 120; a whole-space sweep can need more)",
+);
 /// The options `bench` takes.
-pub const OPTIONS: &[Opt] = &[VS, RUNS];
+pub const OPTIONS: &[Opt] = &[VS, RUNS, FILE_ARGS, FILES_ONLY, VS_IGNORE, TIMEOUT];
+
+/// The word of a `--vs` command that stands for an input's arguments.
+const ARGS_WORD: &str = "{args}";
 
 struct Options {
     vs: Option<Vec<String>>,
     runs: usize,
     /// Input files given on the command line (real data that stays outside the project).
     files: Vec<PathBuf>,
+    /// The groups of arguments each file runs with (one empty group without `--args`).
+    file_args: Vec<Vec<String>>,
+    /// Leave out the crate's generated inputs.
+    files_only: bool,
+    /// Lines with this first word are not compared.
+    ignore: Option<String>,
+    /// How long one run may take.
+    limit: Duration,
+}
+
+/// The lines of `output` that are compared: [`normalise`]d, less those whose first word is
+/// `ignore`.
+fn compared(output: &[u8], ignore: Option<&str>) -> Vec<String> {
+    let mut lines = normalise(output);
+    if let Some(word) = ignore {
+        lines.retain(|line| line.split_whitespace().next() != Some(word));
+    }
+    lines
+}
+
+/// The groups of `--args`: split at `;`, each at white space; one empty group for none.
+fn arg_groups(value: Option<&str>) -> Result<Vec<Vec<String>>, String> {
+    let Some(value) = value else {
+        return Ok(vec![Vec::new()]);
+    };
+    let groups: Vec<Vec<String>> = value
+        .split(';')
+        .map(|group| group.split_whitespace().map(str::to_string).collect())
+        .collect();
+    if groups.iter().any(Vec::is_empty) {
+        return Err(format!("--args '{value}' has an empty group"));
+    }
+    Ok(groups)
+}
+
+/// The other program's command for an input ours runs with `args`: `{args}` replaced by
+/// them; `None` when the input has arguments and COMMAND has no `{args}` (it takes
+/// standard input only).
+fn vs_command(vs: &[String], args: &[String]) -> Option<Vec<String>> {
+    if !args.is_empty() && !vs.iter().any(|w| w == ARGS_WORD) {
+        return None;
+    }
+    Some(
+        vs.iter()
+            .flat_map(|w| match w == ARGS_WORD {
+                true => args.to_vec(),
+                false => vec![w.clone()],
+            })
+            .collect(),
+    )
 }
 
 pub fn run(args: &Args) -> Result<(), Failure> {
@@ -75,6 +165,12 @@ fn parse(args: &Args) -> Result<(Vec<Puzzle>, Options), Failure> {
         Some(0) => return Err(usage("--runs needs a positive whole number")),
         Some(n) => n,
     };
+    let limit = match args.parsed::<u64>(&TIMEOUT).map_err(|e| usage(&e))? {
+        None => LIMIT,
+        Some(0) => return Err(usage("--timeout needs a positive number of seconds")),
+        Some(n) => Duration::from_secs(n),
+    };
+    let file_args = arg_groups(args.value(&FILE_ARGS)).map_err(|e| usage(&e))?;
     let (chosen, files) = match args.positionals.split_first() {
         None => (crates::all(), Vec::new()),
         Some((name, files)) => (
@@ -87,7 +183,24 @@ fn parse(args: &Args) -> Result<(Vec<Puzzle>, Options), Failure> {
             "--vs is for one crate: name it (bench CRATE --vs 'COMMAND')",
         ));
     }
-    Ok((chosen, Options { vs, runs, files }))
+    let files_only = args.flag(&FILES_ONLY);
+    if (files_only || args.value(&FILE_ARGS).is_some()) && files.is_empty() {
+        return Err(usage(
+            "--args and --files-only are for FILEs: name them (bench CRATE FILE...)",
+        ));
+    }
+    Ok((
+        chosen,
+        Options {
+            vs,
+            runs,
+            files,
+            file_args,
+            files_only,
+            ignore: args.value(&VS_IGNORE).map(str::to_string),
+            limit,
+        },
+    ))
 }
 
 /// An input written to a file: its name, the binary's arguments, the file, its bytes.
@@ -173,7 +286,10 @@ fn bench_crate(
     problems: &mut Vec<String>,
 ) -> Result<(), Failure> {
     let dir = target_dir(root).join("bench").join(puzzle.name);
-    let mut inputs = write_inputs(puzzle, &dir)?;
+    let mut inputs = match options.files_only {
+        true => Vec::new(),
+        false => write_inputs(puzzle, &dir)?,
+    };
     for file in &options.files {
         let bytes = std::fs::metadata(file)
             .map_err(|e| Failure::Usage(format!("cannot read {}: {e}", file.display())))?
@@ -181,7 +297,11 @@ fn bench_crate(
         let name = file
             .file_name()
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-        inputs.push((name, Vec::new(), file.clone(), bytes as usize));
+        for args in &options.file_args {
+            let row = std::iter::once(name.clone()).chain(args.iter().cloned());
+            let row: Vec<String> = row.collect();
+            inputs.push((row.join(" "), args.clone(), file.clone(), bytes as usize));
+        }
     }
     println!(
         "\n{} ({} runs each{}; inputs in {})",
@@ -215,13 +335,16 @@ fn bench_crate(
         ours_cmd.extend(args.iter().cloned());
         let mut ours = Series { runs: Vec::new() };
         let mut other = Series { runs: Vec::new() };
-        // An input our binary reads only with options is in no judge's format.
-        let mut other_note: Option<String> =
-            (!args.is_empty()).then(|| format!("not run: ours needs `{}`", args.join(" ")));
+        // An input our binary reads only with options is in no judge's format, unless the
+        // other command takes them.
+        let vs = options.vs.as_ref().and_then(|vs| vs_command(vs, args));
+        let mut other_note: Option<String> = vs
+            .is_none()
+            .then(|| format!("not run: ours needs `{}`", args.join(" ")));
         for _ in 0..options.runs {
-            ours.runs.push(run_one(&ours_cmd, path)?);
-            if let (Some(vs), None) = (&options.vs, &other_note) {
-                let m = run_one(vs, path)?;
+            ours.runs.push(run_one(&ours_cmd, path, options.limit)?);
+            if let (Some(vs), None) = (&vs, &other_note) {
+                let m = run_one(vs, path, options.limit)?;
                 if let Some(f) = &m.failure {
                     other_note = Some(format!("cannot take it ({f})"));
                 }
@@ -233,7 +356,8 @@ fn bench_crate(
         }
         if other_note.is_none() && options.vs.is_some() && !other.runs.is_empty() {
             if let (Some(a), Some(b)) = (ours.runs.first(), other.runs.first()) {
-                let (want, got) = (normalise(&a.stdout), normalise(&b.stdout));
+                let ignore = options.ignore.as_deref();
+                let (want, got) = (compared(&a.stdout, ignore), compared(&b.stdout, ignore));
                 if let Some(why) = first_difference(&want, &got) {
                     other_note = Some("answers differ".into());
                     problems.push(format!(
@@ -264,10 +388,76 @@ fn bench_crate(
     Ok(())
 }
 
-fn run_one(command: &[String], input: &Path) -> Result<Measured, Failure> {
+fn run_one(command: &[String], input: &Path, limit: Duration) -> Result<Measured, Failure> {
     let (program, args) = command
         .split_first()
         .ok_or_else(|| Failure::Usage("empty command".into()))?;
-    measure::run_isolated(program, args, input, LIMIT)
+    measure::run_isolated(program, args, input, limit)
         .map_err(|e| Failure::Failed(format!("cannot run `{}`: {e}", command.join(" "))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(text: &str) -> Vec<String> {
+        text.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn args_groups_split_at_semicolons() {
+        assert_eq!(arg_groups(None), Ok(vec![Vec::<String>::new()]));
+        assert_eq!(
+            arg_groups(Some("--sweep 5; --sweep 5 --walls 1")),
+            Ok(vec![words("--sweep 5"), words("--sweep 5 --walls 1")])
+        );
+        assert_eq!(
+            arg_groups(Some("--keep-going --max-states 100")),
+            Ok(vec![words("--keep-going --max-states 100")])
+        );
+        assert!(arg_groups(Some("--sweep 5;")).is_err());
+        assert!(arg_groups(Some(" ")).is_err());
+    }
+
+    #[test]
+    fn the_other_command_takes_arguments_only_where_it_says() {
+        let plain = words("other --fast");
+        assert_eq!(vs_command(&plain, &[]), Some(plain.clone()));
+        assert_eq!(vs_command(&plain, &words("--sweep 5")), None);
+        let taking = words("wrap {args} --quiet");
+        assert_eq!(vs_command(&taking, &[]), Some(words("wrap --quiet")));
+        assert_eq!(
+            vs_command(&taking, &words("--sweep 5 --walls 1")),
+            Some(words("wrap --sweep 5 --walls 1 --quiet"))
+        );
+    }
+
+    #[test]
+    fn ignored_lines_are_not_compared() {
+        let ours = b"20 BOARD 299\n19 OTHER 12\nboards 5, clusters 2\n";
+        let theirs = b"20 BOARD 299\n19 OTHER 12\n";
+        assert_eq!(
+            compared(ours, Some("boards")),
+            compared(theirs, Some("boards"))
+        );
+        assert_ne!(compared(ours, None), compared(theirs, None));
+        assert_eq!(compared(b"boards x\n20 B 1\n", Some("20")), ["boards x"]);
+    }
+
+    fn parsed(line: &str) -> Result<Options, Failure> {
+        let args = puzzle_frame::cli::parse_args(line.split_whitespace(), OPTIONS)
+            .map_err(Failure::Usage)?;
+        parse(&args).map(|(_, options)| options)
+    }
+
+    #[test]
+    fn file_arguments_need_files() {
+        let options = parsed("rush-hour /dev/null --files-only --args --sweep=4").unwrap();
+        assert!(options.files_only);
+        assert_eq!(options.files, [PathBuf::from("/dev/null")]);
+        assert_eq!(options.file_args, [words("--sweep=4")]);
+        for line in ["rush-hour --files-only", "rush-hour --args --count"] {
+            assert!(matches!(parsed(line), Err(Failure::Usage(_))), "{line}");
+        }
+    }
 }

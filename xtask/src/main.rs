@@ -44,10 +44,13 @@ tasks:
   stress <CRATE> [--cases N] [--seed S] [--max-size K]
                          random instances, solver against brute force in process; the first
                          failure is shrunk and saved as a snapshot case
-  bench [CRATE [FILE...]] [--vs 'COMMAND'] [--runs N]
+  bench [CRATE [FILE...]] [--args 'ARGS[; ARGS...]'] [--files-only] [--vs 'COMMAND']
+        [--vs-ignore WORD] [--runs N] [--timeout SECONDS]
                          time the release binary on generated worst cases (median, min-max,
                          peak memory), side by side with another program with --vs; each
-                         FILE (real data) is one more row of the table
+                         FILE (real data) is one more row of the table, once per --args
+                         group (our arguments for it); a --vs COMMAND with the word {args}
+                         gets those arguments too
   new <NAME>             a new puzzle crate NAME/ written from the template puzzle (walk),
                          wired into the workspace, xtask, README.md and ARCHITECTURE.md;
                          a bad or taken NAME changes nothing

@@ -1,23 +1,36 @@
-//! The solver: a breadth-first search over bitboard states.
+//! The solver: a breadth-first search over bitboard states ([`search`]).
 //!
 //! **States and moves.** A board is its pieces' places, packed four bits a piece in a
-//! `u64` or `u128` ([`crate::board`]); its occupied cells are one `u64`, and a piece's moves are the
-//! free cells on each side of it along its line, tested against that mask. One move slides
-//! one piece any number of cells (each free place it can reach is one neighbour); with
-//! [`Options::steps`], one cell (its two nearest places at most).
+//! `u64` or `u128` ([`crate::board`]); its occupied cells are one `u64`, and a piece's moves
+//! are the free cells on each side of it along its line, tested against that mask. One move
+//! slides one piece any number of cells (each free place it can reach is one neighbour);
+//! with [`Options::steps`], one cell (its two nearest places at most). A piece is looked at
+//! only when one of the two cells at its ends is free (one mask test, `ends` of
+//! [`crate::board::PieceBits`]).
 //!
 //! **Exactness.** The queue holds the states in the order they were reached, level by
 //! level: every state `d` moves from the start is reached before any state `d + 1` moves
 //! away, and each once (the visited set, [`visited`]). So the first solved state reached is
 //! at the fewest moves; a queue that runs out has reached the whole cluster. Without
 //! `--count` the search stops at the first solved state; with it, it runs to the end of the
-//! cluster and counts it. A shortest path is read back from each state's parent (its index
-//! in the queue), kept only when the moves are asked for: each step of it is the one piece
-//! whose place differs.
+//! cluster and counts it. Under the move metric, the piece whose move reached a state is
+//! not moved again from it: each place it could slide to is one move from the state's
+//! parent (the cells between are free there too), so it was reached already, at the
+//! parent's level or the state's; leaving those tries out changes neither the order in
+//! which new states are reached nor any answer or path. (Under the step metric a second
+//! step of the same piece can be new, so every piece is tried.) A shortest path is read
+//! back from each state's parent (its index in the queue), kept only when the moves are
+//! asked for: each step of it is the one piece whose place differs.
 //!
-//! **Memory.** The visited set, the queue, the parents and the path are charged to a
-//! [`Ledger`] under [`Options::budget`] before they are allocated or grown; past it, the
-//! solver gives up with [`Limit::Memory`](puzzle_frame::Limit::Memory).
+//! **Tables kept.** The solver keeps its visited sets, queue and links from one case to
+//! the next ([`search::Solver`]): a case allocates only when it reaches more states than the
+//! cases before it, and empties only what it used; past [`search::KEEP_MAX`] bytes they are
+//! given back after the case.
+//!
+//! **Memory.** What is kept from the last case is charged first (and given back when it
+//! does not fit); the visited set, the queue, the moved pieces, the parents and the path
+//! are charged to a [`Ledger`] under [`Options::budget`] before they are allocated or
+//! grown; past it, the solver gives up with [`Limit::Memory`](puzzle_frame::Limit::Memory).
 
 pub mod search;
 pub mod visited;
