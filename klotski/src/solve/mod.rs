@@ -3,12 +3,20 @@
 //! - `layout`: the per-case tables (shape classes, bitboard masks) and the key packing.
 //! - `table`: the visited set, an open-addressing hash table of packed positions.
 //! - `bfs`: the search, and why its answer is the fewest moves.
+//! - `ranked`: the search over dense ranks, for boxes of many layouts.
+//! - `bound`: a lower bound on the moves left, a relaxed puzzle's distances (the same box
+//!   without some classes of blocks), and why it is one.
+//! - `bounded`: for boxes of many layouts that the plain search does not answer at once,
+//!   `bfs` with that bound (positions whose level plus bound pass a limit left out, the
+//!   limit raised until the goal is found), and why the answer is still the fewest moves.
 //! - `published`: two large published puzzles, for the benchmarks.
 //!
 //! The path is rebuilt from parent indices; since interchangeable blocks are merged in
 //! the search, it follows each real block from the start to name the one that moves.
 
 mod bfs;
+mod bound;
+mod bounded;
 pub(crate) mod layout;
 pub mod published;
 mod ranked;
@@ -71,6 +79,9 @@ pub struct Solver {
     options: Options,
     /// Boxes with at least this many layouts are searched over ranks.
     ranked_from: u64,
+    /// Every box the search over ranks takes is searched with a lower bound, without the
+    /// limits that make that search give way (for tests).
+    bounded_always: bool,
 }
 
 impl Default for Solver {
@@ -82,33 +93,36 @@ impl Default for Solver {
 /// Runs the search with keys of as many words as the case needs (one per ten blocks).
 macro_rules! dispatch {
     ($layout:expr, $options:expr, $stop:expr, |$found:ident| $body:expr) => {
+        dispatch!($layout, $options, $stop, None, |$found| $body)
+    };
+    ($layout:expr, $options:expr, $stop:expr, $bound:expr, |$found:ident| $body:expr) => {
         match $layout.words() {
             1 => {
-                let $found = bfs::search::<1>($layout, $options, $stop)?;
+                let $found = bfs::search::<1>($layout, $options, $stop, $bound)?;
                 $body
             }
             2 => {
-                let $found = bfs::search::<2>($layout, $options, $stop)?;
+                let $found = bfs::search::<2>($layout, $options, $stop, $bound)?;
                 $body
             }
             3 => {
-                let $found = bfs::search::<3>($layout, $options, $stop)?;
+                let $found = bfs::search::<3>($layout, $options, $stop, $bound)?;
                 $body
             }
             4 => {
-                let $found = bfs::search::<4>($layout, $options, $stop)?;
+                let $found = bfs::search::<4>($layout, $options, $stop, $bound)?;
                 $body
             }
             5 => {
-                let $found = bfs::search::<5>($layout, $options, $stop)?;
+                let $found = bfs::search::<5>($layout, $options, $stop, $bound)?;
                 $body
             }
             6 => {
-                let $found = bfs::search::<6>($layout, $options, $stop)?;
+                let $found = bfs::search::<6>($layout, $options, $stop, $bound)?;
                 $body
             }
             _ => {
-                let $found = bfs::search::<7>($layout, $options, $stop)?;
+                let $found = bfs::search::<7>($layout, $options, $stop, $bound)?;
                 $body
             }
         }
@@ -121,6 +135,7 @@ impl Solver {
         Solver {
             options: *options,
             ranked_from: ranked::RANKED_FROM,
+            bounded_always: false,
         }
     }
 
@@ -134,6 +149,51 @@ impl Solver {
         }
     }
 
+    /// The same solver searching with a lower bound ([`bounded`](self)) every box that the
+    /// search over ranks takes (with [`Solver::ranked_from`]`(0)`, every box), without the
+    /// limits that make it give way (the plain search tried first, a relaxed puzzle of a
+    /// small enough share of the layouts, a pruned search storing no more than that
+    /// share): for tests that run it on small boxes.
+    pub fn bounded_always(self) -> Solver {
+        Solver {
+            bounded_always: true,
+            ..self
+        }
+    }
+
+    /// A shortest solution (`Some(None)`: none) from the search with a lower bound for a
+    /// box of `layouts` layouts, or `None` when it does not take the case (the plain search
+    /// answers within a few positions, no relaxed puzzle qualifies, or a limit: the search
+    /// over ranks then takes it, under the same limits).
+    fn bounded(&self, case: &Case, layouts: u64) -> Option<Option<Vec<Move>>> {
+        let layout = Layout::new(case);
+        let share = if self.bounded_always {
+            u64::MAX
+        } else {
+            let probe = Options {
+                max_states: bounded::PROBE_STATES.min(self.options.max_states),
+                ..self.options
+            };
+            let plain = || -> Result<Option<Vec<Move>>, Limit> {
+                dispatch!(&layout, &probe, true, |found| Ok(rebuild(
+                    case, &layout, &found
+                )))
+            };
+            if let Ok(moves) = plain() {
+                return Some(moves);
+            }
+            layouts
+        };
+        let bound = bounded::relaxation(case, &layout, share, self.options.budget).ok()??;
+        let options = bounded::options_for(&self.options, share, bound.bytes())?;
+        let search = || -> Result<Option<Vec<Move>>, Limit> {
+            dispatch!(&layout, &options, true, Some(&bound), |found| Ok(rebuild(
+                case, &layout, &found
+            )))
+        };
+        search().ok()
+    }
+
     /// Holds the solver to `budget` from the next case on (the process's budget less what
     /// it holds elsewhere: the input, the page).
     pub fn set_budget(&mut self, budget: MemoryBudget) {
@@ -142,7 +202,8 @@ impl Solver {
 
     /// The fewest moves that bring the target to its goal, or `None` when it never can.
     pub fn count(&mut self, case: &Case) -> Result<Option<usize>, Limit> {
-        if let Some(found) = ranked::search(case, &self.options, self.ranked_from, false)? {
+        let first = |layouts| self.bounded(case, layouts);
+        if let Some(found) = ranked::search(case, &self.options, self.ranked_from, Some(first))? {
             return Ok(found.moves.map(|m| m.len()));
         }
         let layout = Layout::new(case);
@@ -153,7 +214,8 @@ impl Solver {
 
     /// A shortest solution, or `None` when the target never reaches its goal.
     pub fn moves(&mut self, case: &Case) -> Result<Option<Vec<Move>>, Limit> {
-        if let Some(found) = ranked::search(case, &self.options, self.ranked_from, false)? {
+        let first = |layouts| self.bounded(case, layouts);
+        if let Some(found) = ranked::search(case, &self.options, self.ranked_from, Some(first))? {
             return Ok(found.moves);
         }
         let layout = Layout::new(case);
@@ -168,7 +230,7 @@ impl Solver {
         if let Some(ranked::Outcome {
             moves,
             reach: Some(reach),
-        }) = ranked::search(case, &self.options, self.ranked_from, true)?
+        }) = ranked::search(case, &self.options, self.ranked_from, None::<ranked::First>)?
         {
             return Ok((moves, reach));
         }
@@ -197,7 +259,7 @@ impl Solver {
     pub fn reach(&mut self, case: &Case) -> Result<Reach, Limit> {
         if let Some(ranked::Outcome {
             reach: Some(reach), ..
-        }) = ranked::search(case, &self.options, self.ranked_from, true)?
+        }) = ranked::search(case, &self.options, self.ranked_from, None::<ranked::First>)?
         {
             return Ok(reach);
         }

@@ -92,16 +92,21 @@ fn choice_sequences(pieces: &Pieces) -> u64 {
     sequences as u64
 }
 
+/// A search tried first on a box of many layouts (given their number): the moves, or
+/// `None` to leave the box to the search over ranks.
+pub(super) type First<'a> = &'a dyn Fn(u64) -> Option<Option<Vec<Move>>>;
+
 /// Searches `case` over ranks when its layouts number at least `from` (by default
 /// [`RANKED_FROM`]) and fit (marks, and an automaton within a quarter of the budget);
-/// `None` leaves it to the hashed search. With `to_the_end`, every reachable layout is
-/// visited (`reach`).
+/// `None` leaves it to the hashed search. With `first` (a search to the goal), that search
+/// is tried first on such a box; without, every reachable layout is visited (`reach`).
 pub(super) fn search(
     case: &Case,
     options: &Options,
     from: u64,
-    to_the_end: bool,
+    first: Option<impl Fn(u64) -> Option<Option<Vec<Move>>>>,
 ) -> Result<Option<Outcome>, Limit> {
+    let to_the_end = first.is_none();
     let pieces = Pieces::of_case(case);
     if choice_sequences(&pieces) < from {
         // Surely fewer layouts than `from`: the automaton is not worth building.
@@ -113,6 +118,9 @@ pub(super) fn search(
         return Ok(None);
     };
     let n = ranker.total();
+    if let Some(moves) = first.filter(|_| n >= from).and_then(|first| first(n)) {
+        return Ok(Some(Outcome { moves, reach: None }));
+    }
     if !(from..u64::from(u32::MAX)).contains(&n) || n / 4 > options.budget.bytes() / 2 {
         return Ok(None);
     }

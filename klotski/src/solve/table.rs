@@ -53,6 +53,23 @@ impl<const W: usize> Table<W> {
         (h.wrapping_mul(0xBF58_476D_1CE4_E5B9) >> self.shift) as usize
     }
 
+    /// True when `key` is in the table.
+    #[inline]
+    pub fn contains(&self, key: &[u64; W]) -> bool {
+        let mask = self.capacity() - 1;
+        let mut slot = self.home(key);
+        loop {
+            let here = &self.keys[slot];
+            if here[0] == EMPTY {
+                return false;
+            }
+            if here == key {
+                return true;
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
     /// Inserts `key` (never one whose first word is `u64::MAX`) unless present; true when
     /// it was new. The caller grows the table first when [`Table::is_full`].
     #[inline]
