@@ -29,7 +29,7 @@
 //!
 //! **Memory.** What is kept from the last case is charged first (and given back when it
 //! does not fit); the visited set, the queue, the moved pieces, the parents and the path
-//! are charged to a [`Ledger`] under [`Options::budget`] before they are allocated or
+//! are charged to a [`Ledger`](puzzle_frame::budget::Ledger) under [`Options::budget`] before they are allocated or
 //! grown; past it, the solver gives up with [`Limit::Memory`](puzzle_frame::Limit::Memory).
 
 pub mod search;

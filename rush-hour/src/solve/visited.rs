@@ -1,6 +1,6 @@
 //! The search's visited sets: a bitset over the dense ranks of the states when their
 //! number is small, otherwise an open-addressing hash set of the packed states. The solver
-//! keeps both from one case to the next ([`super::tables`]): a case clears what the last
+//! keeps both from one case to the next ([`super::search::Solver`]): a case clears what the last
 //! one used, and allocates only when it reaches more states than any case before it.
 //!
 //! **Dense.** A state's rank is its pieces' places read as one mixed-radix number (piece
