@@ -64,7 +64,6 @@ fn a_board_over_the_memory_budget_is_a_limit_before_anything_is_allocated() {
 #[test]
 fn the_binary_stops_at_the_memory_budget_after_the_earlier_answers() {
     let input = sample_huge_row_sample(2_000_000);
-    let started = std::time::Instant::now();
     let binary = env!("CARGO_BIN_EXE_bloxorz");
     stops_at_budget(
         binary,
@@ -74,7 +73,6 @@ fn the_binary_stops_at_the_memory_budget_after_the_earlier_answers() {
         2,
         "8.0 MiB",
     );
-    assert!(started.elapsed().as_secs() < 60);
 }
 
 #[test]

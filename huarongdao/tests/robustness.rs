@@ -103,7 +103,6 @@ fn a_board_over_the_budget_is_refused_before_its_tables() {
         ..Options::default()
     };
     let board = board(2000, 2000);
-    let started = std::time::Instant::now();
     match Solver::new(&board, &options) {
         Err(Limit::Memory(e)) => {
             assert_eq!(e.budget, budget.bytes());
@@ -115,7 +114,6 @@ fn a_board_over_the_budget_is_refused_before_its_tables() {
             other.map(|_| ())
         ),
     }
-    assert!(started.elapsed().as_secs() < 10);
     // The same board passes the default budget's check (2 GiB): the refusal above was the
     // budget's, not the machine's.
     let needed = Solver::board_bytes(&board, &Options::default()).expect("not too large");
@@ -163,7 +161,7 @@ fn a_low_budget_stops_a_query_whose_queues_outgrow_it() {
 #[test]
 fn the_binary_refuses_a_board_over_the_budget_from_its_header() {
     // A valid 1500x1500 board with a budget of 64 MiB: refused before the board is read
-    // (the message names the header's check), with exit code 1, in well under a minute.
+    // (the message names the header's check), with exit code 1.
     let row = vec!["1"; 1500].join(" ");
     let mut input = String::from("1500 1500 1\n");
     for _ in 0..1500 {
@@ -171,10 +169,8 @@ fn the_binary_refuses_a_board_over_the_budget_from_its_header() {
         input.push('\n');
     }
     input.push_str("1 1 1 2 1500 1500\n");
-    let started = std::time::Instant::now();
     let binary = env!("CARGO_BIN_EXE_huarongdao");
     let stderr = stops_at_budget(binary, &["--max-memory", "64M"], &input, "", 1, "64.0 MiB");
-    assert!(started.elapsed().as_secs() < 30);
     assert!(
         stderr.starts_with("error: case 1: the 1500x1500 board and its tables would need"),
         "{stderr}"
