@@ -46,7 +46,7 @@
 use std::fmt;
 
 use crate::budget::MemoryBudget;
-use crate::puzzle::{Answer, Limit, LimitOf, OtherLimit, Puzzle, Reading, Solve, Solving};
+use crate::puzzle::{Answer, Limit, LimitOf, OtherLimit, Reading, Solve, Solving};
 
 /// A solver's settings that search (a crate's `solve::Options`): the memory budget the
 /// frame sets, and the one search that answers a case under them.
@@ -131,42 +131,19 @@ impl<O: OneSearch> Solve for Solver<O> {
     }
 }
 
-/// The puzzle's options that hold the solver's settings: the settings themselves, or
-/// options that hold other modes' settings besides.
-pub trait SearchOptions {
-    /// The solver's settings.
-    type Search: OneSearch;
-    /// The solver's settings among these options.
-    fn search(&self) -> Self::Search;
-}
-
-impl<O: OneSearch> SearchOptions for O {
-    type Search = O;
-
-    fn search(&self) -> O {
-        *self
-    }
-}
-
-/// The solver's settings of puzzle `P`.
-type SearchOf<P> = <<P as Puzzle>::Options as SearchOptions>::Search;
-
 /// A puzzle solved by the frame's [`Solver`] over its options' [`OneSearch`]: `impl Searching
-/// for RushHour {}` in the crate's solver module gives it [`Solving`].
-pub trait Searching:
-    Reading<Options: SearchOptions<Search: OneSearch<Case = Self::Case, Move = Self::Move>>>
-{
-}
+/// for Sokoban {}` in the crate's solver module gives it [`Solving`].
+pub trait Searching: Reading<Options: OneSearch<Case = Self::Case, Move = Self::Move>> {}
 
 impl<P: Searching> Solving for P {
-    type Solver = Solver<SearchOf<P>>;
+    type Solver = Solver<P::Options>;
 
     fn solver(
         options: &P::Options,
         _: &P::Cases<'_>,
         budget: MemoryBudget,
     ) -> Result<Self::Solver, LimitOf<P>> {
-        let mut solver = Solver::new(&options.search());
+        let mut solver = Solver::new(options);
         solver.set_budget(budget);
         Ok(solver)
     }
