@@ -72,6 +72,7 @@ pub fn solve(board: &Board, options: &Options) -> Result<Option<Vec<Move>>, Limi
             .min_by_key(|&&p| search.moves[p as usize]);
         if let Some(&end) = best {
             ledger.take::<Move>("the moves", search.moves[end as usize] as usize)?;
+            ledger.take::<usize>("the path's pushes", search.level as usize)?;
             return Ok(Some(search.path(end as usize)));
         }
         search.level += 1;
