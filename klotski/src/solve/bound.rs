@@ -141,14 +141,21 @@ fn distances(ranker: &Ranker, frame: &Frame, shapes: &[Shape], goal: u8) -> Opti
         distance[r as usize] = 0;
         current.push(r as u32);
     });
+    let mut seen = vec![0u64; distance.len().div_ceil(64)];
+    for &r in &current {
+        seen[r as usize / 64] |= 1 << (r % 64);
+    }
     let mut expander = Expander::new(ranker, frame, shapes);
     let mut level = 0u8;
     while !current.is_empty() && level < UNREACHABLE - 1 {
         level += 1;
         let mut next = Vec::new();
+        current.sort_unstable();
         for &u in &current {
             expander.neighbours(u64::from(u), |v, _, _, _| {
-                if distance[v as usize] == UNREACHABLE {
+                let (w, b) = (v as usize / 64, 1u64 << (v % 64));
+                if seen[w] & b == 0 {
+                    seen[w] |= b;
                     distance[v as usize] = level;
                     next.push(v as u32);
                 }
