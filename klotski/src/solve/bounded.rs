@@ -47,7 +47,6 @@ use super::table::{slot_bytes, Table};
 use super::{Limit, Options};
 use crate::case::Case;
 use crate::layouts::rank::Ranker;
-use crate::layouts::Pieces;
 use puzzle_frame::budget::MemoryBudget;
 
 /// A relaxed puzzle's table holds at most this share of the real box's layouts, and the
@@ -67,12 +66,13 @@ pub(super) const PROBE_STATES: usize = 1 << 18;
 
 /// The relaxation of `case` to bound its search with, or `None` when no class of blocks
 /// qualifies; `layouts` is an upper bound of the real box's layouts (`u64::MAX` lets any
-/// relaxed puzzle of at most [`bound::MAX_LAYOUTS`] qualify, for the tests).
+/// relaxed puzzle of at most [`bound::MAX_LAYOUTS`] qualify, for the tests); `split` splits
+/// every level of the table's search between threads (for the tests too).
 pub(super) fn relaxation(
     case: &Case,
     layout: &Layout,
     layouts: u64,
-    budget: MemoryBudget,
+    (budget, split): (MemoryBudget, bool),
 ) -> Result<Option<Bound>, Limit> {
     let most = bound::MAX_LAYOUTS.min(layouts / SHARE);
     let cells = |k: usize| {
@@ -89,39 +89,24 @@ pub(super) fn relaxation(
         }
     }
     sets.sort();
-    let mut best: Option<(usize, u64, Vec<usize>)> = None;
+    let mut best: Option<(usize, Ranker, Vec<usize>)> = None;
     let automaton = MemoryBudget::new(CANDIDATE_BYTES.min(budget.bytes() / 4));
     for (removed_cells, set) in sets.into_iter().take(CANDIDATES) {
         if best.as_ref().is_some_and(|b| b.0 < removed_cells) {
             break;
         }
-        let Some(n) = relaxed_layouts(case, layout, &set, automaton) else {
+        let Some(ranker) = bound::automaton(case, layout, &set, automaton) else {
             continue;
         };
-        if n <= most && best.as_ref().map_or(true, |b| n < b.1) {
-            best = Some((removed_cells, n, set));
+        let n = ranker.total();
+        if n <= most && best.as_ref().map_or(true, |b| n < b.1.total()) {
+            best = Some((removed_cells, ranker, set));
         }
     }
-    let Some((_, _, set)) = best else {
+    let Some((_, ranker, set)) = best else {
         return Ok(None);
     };
-    Bound::new(case, layout, &set, budget)
-}
-
-/// The layouts of `case` without the blocks of the classes `removed` (of [`Layout`]), or
-/// `None` when their automaton does not fit in `budget`.
-fn relaxed_layouts(
-    case: &Case,
-    layout: &Layout,
-    removed: &[usize],
-    budget: MemoryBudget,
-) -> Option<u64> {
-    let relaxed = bound::without(case, layout, removed)?;
-    let pieces = Pieces::of_case(&relaxed);
-    let (frame, shapes) = pieces.tables();
-    Ranker::new(frame.board, &shapes, &pieces.counts(), budget)
-        .ok()
-        .map(|r| r.total())
+    Bound::new(case, layout, &set, ranker, (budget, split))
 }
 
 /// The settings of the pruned search: `options` with at most a [`SHARE`]th of `layouts`

@@ -151,7 +151,8 @@ impl Solver {
     /// search over ranks takes (with [`Solver::ranked_from`]`(0)`, every box), without the
     /// limits that make it give way (the plain search tried first, a relaxed puzzle of a
     /// small enough share of the layouts, a pruned search storing no more than that
-    /// share): for tests that run it on small boxes.
+    /// share), each level of the relaxed puzzle's table split between threads: for tests
+    /// that run it on small boxes.
     pub fn bounded_always(self) -> Solver {
         Solver {
             bounded_always: true,
@@ -184,7 +185,8 @@ impl Solver {
             }
             layouts
         };
-        let bound = bounded::relaxation(case, &layout, share, self.options.budget).ok()??;
+        let split = (self.options.budget, self.bounded_always);
+        let bound = bounded::relaxation(case, &layout, share, split).ok()??;
         let options = bounded::options_for(&self.options, share, bound.bytes())?;
         let search = || -> Result<Option<Vec<Move>>, Limit> {
             dispatch!(
