@@ -152,6 +152,17 @@ pub(super) fn search<const W: usize>(
     options: &Options,
     bound: &Bound,
 ) -> Result<Found<W>, Limit> {
+    search_taking(layout, options, bound, |_, _| ())
+}
+
+/// [`search`], calling `taken(index, moves)` for each position taken (for the tests: its
+/// moves must be its fewest).
+fn search_taking<const W: usize>(
+    layout: &Layout,
+    options: &Options,
+    bound: &Bound,
+    mut taken: impl FnMut(u32, u32),
+) -> Result<Found<W>, Limit> {
     let start = pack::<W>(&layout.start);
     let first = bound.of(&layout.start);
     let mut states = vec![start];
@@ -187,12 +198,13 @@ pub(super) fn search<const W: usize>(
     while f < open.len() {
         let mut g = 0;
         while g < open[f].len() {
-            let taken = std::mem::take(&mut open[f][g]);
-            for &i in &taken {
+            let ready = std::mem::take(&mut open[f][g]);
+            for &i in &ready {
                 if moves[i as usize] as usize != g {
                     // Met again by a shorter way, and taken there.
                     continue;
                 }
+                taken(i, g as u32);
                 unpack(&states[i as usize], &mut anchors[..slots]);
                 if anchors[0] == layout.goal {
                     return Ok(done(states, parents, Some(i)));
@@ -285,4 +297,53 @@ fn push(open: &mut Vec<Vec<Vec<u32>>>, f: usize, g: usize, j: u32) {
         open[f].resize_with(g + 1, Vec::new);
     }
     open[f][g].push(j);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::bfs;
+    use puzzle_frame::rng::Rng;
+    use std::collections::HashMap;
+
+    /// Every position A* takes has its fewest moves (those of the breadth-first search run
+    /// to the end), on random small boxes with the bound of the relaxation the tests force.
+    #[test]
+    fn positions_are_taken_at_their_fewest_moves() {
+        let mut rng = Rng::new(7);
+        let options = Options::default();
+        let (mut cases, mut taken_in_all) = (0, 0);
+        while cases < 1000 {
+            let case = crate::testkit::random_case(&mut rng, 4, 4, 9, 3);
+            let layout = Layout::new(&case);
+            if layout.words() != 1 {
+                continue;
+            }
+            let split = (options.budget, false);
+            let Ok(Some(bound)) = relaxation(&case, &layout, u64::MAX, split) else {
+                continue;
+            };
+            cases += 1;
+            let all = bfs::search::<1>(&layout, &options, false).expect("a small box");
+            let mut fewest = HashMap::new();
+            for (i, key) in all.states.iter().enumerate() {
+                let mut at = i as u32;
+                let mut moves = 0;
+                while at != 0 {
+                    at = all.parents[at as usize];
+                    moves += 1;
+                }
+                fewest.insert(*key, moves);
+            }
+            let mut taken = Vec::new();
+            let found = search_taking::<1>(&layout, &options, &bound, |i, g| taken.push((i, g)))
+                .expect("a small box");
+            for (i, g) in taken {
+                let key = found.states[i as usize];
+                assert_eq!(Some(&g), fewest.get(&key), "position {i} of\n{case}");
+                taken_in_all += 1;
+            }
+        }
+        assert!(taken_in_all > 4000, "only {taken_in_all} positions taken");
+    }
 }
