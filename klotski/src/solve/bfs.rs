@@ -15,7 +15,6 @@
 //! by a swap of two blocks of the same shape (not the target) is exact: such positions
 //! have the same moves, mapped by the swap, and the same distance to the goal.
 
-use super::bound::{Bound, UNREACHABLE};
 use super::layout::{pack, unpack, Layout};
 use super::table::{slot_bytes, Table};
 use super::{Limit, Options};
@@ -30,103 +29,17 @@ pub(super) struct Found<const W: usize> {
     pub goal: Option<u32>,
     /// The most moves any reached position needs (when the search ran to the end).
     pub farthest: usize,
-    /// The least level plus bound of the positions left out ([`usize::MAX`] if none was).
-    pub pruned: usize,
 }
 
 /// First table size, in slots.
-const FIRST_CAPACITY: usize = 1 << 10;
+pub(super) const FIRST_CAPACITY: usize = 1 << 10;
 
 /// Breadth-first search from the start. With `stop_at_goal`, it stops when the target
-/// reaches its goal; otherwise it visits every reachable position. With a `bound`, it
-/// searches to the goal within limits that grow from the start's bound ([`within`]).
+/// reaches its goal; otherwise it visits every reachable position.
 pub(super) fn search<const W: usize>(
     layout: &Layout,
     options: &Options,
     stop_at_goal: bool,
-    bound: Option<&Bound>,
-) -> Result<Found<W>, Limit> {
-    let Some(bound) = bound else {
-        return within(layout, options, stop_at_goal, ());
-    };
-    let h = bound.of(&layout.start);
-    let mut limit = usize::from(h);
-    loop {
-        let found = within::<W>(layout, options, true, (bound, limit))?;
-        if h == UNREACHABLE || found.goal.is_some() || found.pruned == usize::MAX {
-            return Ok(found);
-        }
-        limit = found.pruned;
-    }
-}
-
-/// What leaves new positions out of the search: nothing (`()`), or a bound and a limit.
-pub(super) trait Prune: Copy {
-    /// True to store the position at `anchors` (key `key`), reached at `level`; a position
-    /// left out lowers `pruned` to its level plus bound.
-    fn keep<const W: usize>(
-        self,
-        table: &Table<W>,
-        key: &[u64; W],
-        anchors: &[u8],
-        level: usize,
-        pruned: &mut usize,
-    ) -> bool;
-}
-
-impl Prune for () {
-    #[inline(always)]
-    fn keep<const W: usize>(
-        self,
-        _: &Table<W>,
-        _: &[u64; W],
-        _: &[u8],
-        _: usize,
-        _: &mut usize,
-    ) -> bool {
-        true
-    }
-}
-
-impl Prune for (&Bound, usize) {
-    #[inline]
-    fn keep<const W: usize>(
-        self,
-        table: &Table<W>,
-        key: &[u64; W],
-        anchors: &[u8],
-        level: usize,
-        pruned: &mut usize,
-    ) -> bool {
-        let (bound, limit) = self;
-        // Bound only positions not stored yet (one left out is met again, and bounded
-        // again, at the same level or a later one).
-        if table.contains(key) {
-            return true;
-        }
-        let h = bound.of(anchors);
-        // (A position the relaxed goal cannot be reached from is left out for good;
-        // moves being reversible, its whole group is, so it is never met from the start
-        // once the start's bound is finite.)
-        if h == UNREACHABLE {
-            return false;
-        }
-        if level + usize::from(h) > limit {
-            *pruned = (*pruned).min(level + usize::from(h));
-            return false;
-        }
-        true
-    }
-}
-
-/// Breadth-first search from the start. With `stop_at_goal`, it stops when the target
-/// reaches its goal; otherwise it visits every reachable position. With `prune` (a bound
-/// and a limit), a position whose level plus bound passes the limit is left out.
-fn within<const W: usize>(
-    layout: &Layout,
-    options: &Options,
-    stop_at_goal: bool,
-    prune: impl Prune,
 ) -> Result<Found<W>, Limit> {
     let slots = layout.slots();
     let state_bytes = (8 * W + 4) as u64;
@@ -142,7 +55,6 @@ fn within<const W: usize>(
         parents: Vec::new(),
         goal: None,
         farthest: 0,
-        pruned: usize::MAX,
     };
     if layout.start[0] == layout.goal {
         found.goal = Some(0);
@@ -174,9 +86,6 @@ fn within<const W: usize>(
                 moved[..slots].copy_from_slice(&anchors[..slots]);
                 layout.place(&mut moved[..slots], slot, to);
                 let key = pack::<W>(&moved[..slots]);
-                if !prune.keep(&table, &key, &moved[..slots], level + 1, &mut found.pruned) {
-                    continue;
-                }
                 if table.is_full() {
                     let capacity = table.capacity() * 2;
                     let bytes = (capacity + table.capacity()) as u64 * slot_bytes::<W>()

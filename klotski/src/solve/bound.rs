@@ -16,6 +16,8 @@
 //! its goal at once gives each its distance, one byte per rank ([`UNREACHABLE`] for those
 //! that never reach it). Built only when the relaxed layouts are few ([`MAX_LAYOUTS`]).
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use puzzle_frame::budget::MemoryBudget;
 
 use super::layout::{Frame, Layout, Shape};
@@ -43,13 +45,16 @@ pub(super) struct Bound {
 
 impl Bound {
     /// The table of `case` (its tables `layout`) with the blocks of the classes in `removed`
-    /// (classes of [`Layout`], never the target's 0) taken out, or `None` when the relaxed
-    /// layouts are more than [`MAX_LAYOUTS`] or the table does not fit in `budget`.
+    /// (classes of [`Layout`], never the target's 0) taken out, whose automaton is `ranker`
+    /// ([`automaton`]), or `None` when the relaxed layouts are more than [`MAX_LAYOUTS`] or
+    /// the table does not fit in `budget`. With `split`, every level of the table's search
+    /// is split between threads, two at least (for tests on small boxes).
     pub fn new(
         case: &Case,
         layout: &Layout,
         removed: &[usize],
-        budget: MemoryBudget,
+        ranker: Ranker,
+        (budget, split): (MemoryBudget, bool),
     ) -> Result<Option<Bound>, Limit> {
         let Some(relaxed) = without(case, layout, removed) else {
             return Ok(None);
@@ -61,10 +66,6 @@ impl Bound {
             .collect();
         let pieces = Pieces::of_case(&relaxed);
         let (frame, shapes) = pieces.tables();
-        let quarter = MemoryBudget::new(budget.bytes() / 4);
-        let Ok(ranker) = Ranker::new(frame.board, &shapes, &pieces.counts(), quarter) else {
-            return Ok(None);
-        };
         let n = ranker.total();
         if n > MAX_LAYOUTS {
             return Ok(None);
@@ -80,8 +81,11 @@ impl Bound {
             }
         }
         let kept = layout.slot_class.iter().map(|&k| of_class[k]).collect();
-        budget.check("the relaxed puzzle's distances", n + 4 * n + ranker.bytes())?;
-        let Some(distance) = distances(&ranker, &frame, &shapes, pieces.goal_anchor()) else {
+        // The distances, the visited bits, two levels of ranks at most.
+        let bytes = n + n / 8 + 2 * 4 * n + ranker.bytes();
+        budget.check("the relaxed puzzle's distances", bytes)?;
+        let Some(distance) = distances(&ranker, &frame, &shapes, pieces.goal_anchor(), split)
+        else {
             return Ok(None);
         };
         Ok(Some(Bound {
@@ -112,6 +116,21 @@ impl Bound {
     }
 }
 
+/// The automaton of the layouts of `case` without the blocks of the classes in `removed`
+/// (of [`Layout`]), or `None` when the target's class is among them or the automaton does
+/// not fit in `budget`.
+pub(super) fn automaton(
+    case: &Case,
+    layout: &Layout,
+    removed: &[usize],
+    budget: MemoryBudget,
+) -> Option<Ranker> {
+    let relaxed = without(case, layout, removed)?;
+    let pieces = Pieces::of_case(&relaxed);
+    let (frame, shapes) = pieces.tables();
+    Ranker::new(frame.board, &shapes, &pieces.counts(), budget).ok()
+}
+
 /// `case` without the blocks of the classes in `removed` (classes of `layout`), or `None`
 /// when the target's class is among them.
 pub(super) fn without(case: &Case, layout: &Layout, removed: &[usize]) -> Option<Case> {
@@ -131,30 +150,83 @@ pub(super) fn without(case: &Case, layout: &Layout, removed: &[usize]) -> Option
     Some(relaxed)
 }
 
+/// A level of at least this many layouts is expanded on every core (a few levels are
+/// smaller, and not worth a thread).
+const SPLIT_FROM: usize = 1 << 12;
+
+/// The most threads a level is expanded on.
+const MOST_THREADS: usize = 4;
+
 /// The distance to the goal of every layout of `ranker`, by a breadth-first search from
 /// every layout with the target (class 0) at `goal` at once; `None` if some distance would
-/// not fit in a byte.
-fn distances(ranker: &Ranker, frame: &Frame, shapes: &[Shape], goal: u8) -> Option<Vec<u8>> {
+/// not fit in a byte. With `split`, every level is split between two threads at least.
+///
+/// Each level is sorted (the unranks of one layout after another then keep most of their
+/// walk) and split into as many runs as there are cores, each expanded by its own thread;
+/// a layout is claimed by the first thread that sets its bit in `seen` (an atomic `or`), so
+/// each is in the next level once, and the levels are the same whatever the threads' order.
+fn distances(
+    ranker: &Ranker,
+    frame: &Frame,
+    shapes: &[Shape],
+    goal: u8,
+    split: bool,
+) -> Option<Vec<u8>> {
     let mut distance = vec![UNREACHABLE; ranker.total() as usize];
     let mut current: Vec<u32> = Vec::new();
-    ranker.with_target_at(goal, &mut |r| {
-        distance[r as usize] = 0;
-        current.push(r as u32);
-    });
-    let mut expander = Expander::new(ranker, frame, shapes);
+    ranker.with_target_at(goal, &mut |r| current.push(r as u32));
+    let seen: Vec<AtomicU64> = (0..distance.len().div_ceil(64))
+        .map(|_| AtomicU64::new(0))
+        .collect();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(MOST_THREADS));
     let mut level = 0u8;
-    while !current.is_empty() && level < UNREACHABLE - 1 {
-        level += 1;
-        let mut next = Vec::new();
-        for &u in &current {
-            expander.neighbours(u64::from(u), |v, _, _, _| {
-                if distance[v as usize] == UNREACHABLE {
-                    distance[v as usize] = level;
-                    next.push(v as u32);
-                }
-            });
+    loop {
+        for &r in &current {
+            seen[r as usize / 64].fetch_or(1 << (r % 64), Ordering::Relaxed);
+            distance[r as usize] = level;
         }
-        current = next;
+        if current.is_empty() || level == UNREACHABLE - 1 {
+            break;
+        }
+        level += 1;
+        current.sort_unstable();
+        let runs = if split {
+            threads.max(2)
+        } else if current.len() >= SPLIT_FROM {
+            threads
+        } else {
+            1
+        };
+        let run = current.len().div_ceil(runs);
+        let expand = |part: &[u32]| expand(Expander::new(ranker, frame, shapes), part, &seen);
+        current = if runs == 1 {
+            expand(&current)
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = current
+                    .chunks(run)
+                    .map(|part| scope.spawn(move || expand(part)))
+                    .collect();
+                handles
+                    .into_iter()
+                    .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                    .collect()
+            })
+        };
     }
     current.is_empty().then_some(distance)
+}
+
+/// The layouts one move from those of `part` not yet in `seen`, each set there.
+fn expand(mut expander: Expander, part: &[u32], seen: &[AtomicU64]) -> Vec<u32> {
+    let mut next = Vec::new();
+    for &u in part {
+        expander.neighbours(u64::from(u), |v, _, _, _| {
+            let bit = 1u64 << (v % 64);
+            if seen[v as usize / 64].fetch_or(bit, Ordering::Relaxed) & bit == 0 {
+                next.push(v as u32);
+            }
+        });
+    }
+    next
 }

@@ -1,22 +1,29 @@
-//! The search with a lower bound, for boxes of many layouts: breadth-first by levels, each
-//! position whose level plus bound ([`super::bound`]) passes a limit left out, the limit
-//! raised until the goal is found.
+//! The search with a lower bound, for boxes of many layouts: A* over the bound
+//! ([`super::bound`]), in one pass.
+//!
+//! **Order.** Each position found is stored once, with the fewest moves `g` it was reached
+//! in so far, its parent, and its bound `h` (computed once). Positions are taken in
+//! increasing order of `f = g + h`, and within one `f` of `g` (buckets `open[f][g]`); a
+//! position met again in fewer moves before it is taken gets the new `g` and parent and
+//! joins the lower bucket (its entry in the old one is skipped).
 //!
 //! **Exactness.** The bound never exceeds the moves left, and changes by at most one per
-//! move (consistent). For a limit `L`, the search keeps the positions `p` reached at level
-//! `g` with `g + h(p) <= L`:
-//! - every position `q` on a shortest path from the start to a kept `p` has `g(q) + h(q)
-//!   <= g(q) + dist(q, p) + h(p) = g(p) + h(p) <= L` (consistency), so `p` is reached by
-//!   kept positions only, at its true fewest moves: the levels are the breadth-first ones;
-//! - while `L` is below the fewest moves `C`, no goal position is kept (its level would be
-//!   at least `C`, its bound 0);
-//! - once `L >= C`, the positions of a shortest solution all have `g + h <= C <= L` (the
-//!   bound never exceeds the moves left) and are kept, so the first goal found is at
-//!   level `C`.
+//! move (consistent). So `f` never drops along a path, and:
+//! - when a position `p` is taken, its `g` is its fewest moves: a shorter path to `p` has
+//!   every position on it at `f <= g*(p) + h(p) < f(p)` (consistency), or at `f(p)` with
+//!   fewer moves; the first not yet taken on it is stored with its fewest moves (its
+//!   parent on the path was taken), so it would have been taken before `p`, and so on
+//!   along the path to `p`;
+//! - every `f` taken is at most the fewest moves `C` of a solution: while one is not found,
+//!   the first position of a shortest solution not yet taken is stored at its fewest
+//!   moves, with `f <= C` (the bound never exceeds the moves left);
+//! - so the first goal position taken is at its fewest moves, with `f = g = C`; and a goal
+//!   found at `g` equal to the `f` being taken (at least every `f` taken so far) is at `C`
+//!   too, which ends the search as it is found.
 //!
-//! The next limit is the least `g + h` of the positions left out; when none was left out
-//! (or the start's bound says the goal is out of reach) the search saw every position that
-//! can reach the goal, and there is none.
+//! A position whose projection never reaches the relaxed goal never reaches the goal and
+//! is not stored; when every stored position was taken with no goal, every position that
+//! can reach the goal was seen (they all have a finite bound), and there is none.
 //!
 //! **Which blocks are left out.** Each set of one or two classes of blocks other than the
 //! target's is a candidate (the first [`CANDIDATES`], fewest cells first): the relaxed
@@ -29,16 +36,17 @@
 //!
 //! **When.** Only for boxes the search over ranks would take, and only after the plain
 //! search failed to answer within [`PROBE_STATES`] positions (a case of few moves needs no
-//! table). When no candidate qualifies, or the pruned search would store more than a
-//! [`SHARE`]th of the layouts or pass a limit, the search over ranks takes the case as
-//! before, under the same limits.
+//! table). When no candidate qualifies, or A* would store more than a [`SHARE`]th of the
+//! layouts or pass a limit, the search over ranks takes the case as before, under the same
+//! limits.
 
-use super::bound::{self, Bound};
-use super::layout::Layout;
+use super::bfs::{Found, FIRST_CAPACITY};
+use super::bound::{self, Bound, UNREACHABLE};
+use super::layout::{pack, unpack, Layout};
+use super::table::{slot_bytes, Table};
 use super::{Limit, Options};
 use crate::case::Case;
 use crate::layouts::rank::Ranker;
-use crate::layouts::Pieces;
 use puzzle_frame::budget::MemoryBudget;
 
 /// A relaxed puzzle's table holds at most this share of the real box's layouts, and the
@@ -58,12 +66,13 @@ pub(super) const PROBE_STATES: usize = 1 << 18;
 
 /// The relaxation of `case` to bound its search with, or `None` when no class of blocks
 /// qualifies; `layouts` is an upper bound of the real box's layouts (`u64::MAX` lets any
-/// relaxed puzzle of at most [`bound::MAX_LAYOUTS`] qualify, for the tests).
+/// relaxed puzzle of at most [`bound::MAX_LAYOUTS`] qualify, for the tests); `split` splits
+/// every level of the table's search between threads (for the tests too).
 pub(super) fn relaxation(
     case: &Case,
     layout: &Layout,
     layouts: u64,
-    budget: MemoryBudget,
+    (budget, split): (MemoryBudget, bool),
 ) -> Result<Option<Bound>, Limit> {
     let most = bound::MAX_LAYOUTS.min(layouts / SHARE);
     let cells = |k: usize| {
@@ -80,39 +89,24 @@ pub(super) fn relaxation(
         }
     }
     sets.sort();
-    let mut best: Option<(usize, u64, Vec<usize>)> = None;
+    let mut best: Option<(usize, Ranker, Vec<usize>)> = None;
     let automaton = MemoryBudget::new(CANDIDATE_BYTES.min(budget.bytes() / 4));
     for (removed_cells, set) in sets.into_iter().take(CANDIDATES) {
         if best.as_ref().is_some_and(|b| b.0 < removed_cells) {
             break;
         }
-        let Some(n) = relaxed_layouts(case, layout, &set, automaton) else {
+        let Some(ranker) = bound::automaton(case, layout, &set, automaton) else {
             continue;
         };
-        if n <= most && best.as_ref().map_or(true, |b| n < b.1) {
-            best = Some((removed_cells, n, set));
+        let n = ranker.total();
+        if n <= most && best.as_ref().map_or(true, |b| n < b.1.total()) {
+            best = Some((removed_cells, ranker, set));
         }
     }
-    let Some((_, _, set)) = best else {
+    let Some((_, ranker, set)) = best else {
         return Ok(None);
     };
-    Bound::new(case, layout, &set, budget)
-}
-
-/// The layouts of `case` without the blocks of the classes `removed` (of [`Layout`]), or
-/// `None` when their automaton does not fit in `budget`.
-fn relaxed_layouts(
-    case: &Case,
-    layout: &Layout,
-    removed: &[usize],
-    budget: MemoryBudget,
-) -> Option<u64> {
-    let relaxed = bound::without(case, layout, removed)?;
-    let pieces = Pieces::of_case(&relaxed);
-    let (frame, shapes) = pieces.tables();
-    Ranker::new(frame.board, &shapes, &pieces.counts(), budget)
-        .ok()
-        .map(|r| r.total())
+    Bound::new(case, layout, &set, ranker, (budget, split))
 }
 
 /// The settings of the pruned search: `options` with at most a [`SHARE`]th of `layouts`
@@ -125,4 +119,231 @@ pub(super) fn options_for(options: &Options, layouts: u64, bytes: u64) -> Option
         budget: MemoryBudget::new(left),
         ..*options
     })
+}
+
+/// The positions found so far, by key: the visited table and, per slot of it, the index of
+/// the position it holds.
+struct Known<const W: usize> {
+    table: Table<W>,
+    index: Vec<u32>,
+}
+
+impl<const W: usize> Known<W> {
+    /// The table of `states`, of `capacity` slots (a power of two, more than twice as many).
+    fn of(states: &[[u64; W]], capacity: usize) -> Known<W> {
+        let mut table = Table::with_capacity(capacity);
+        let mut index = vec![0u32; capacity];
+        for (i, key) in states.iter().enumerate() {
+            if let Err(slot) = table.find(key) {
+                table.put(slot, *key);
+                index[slot] = i as u32;
+            }
+        }
+        Known { table, index }
+    }
+}
+
+/// A shortest solution by A* over the bound: positions taken in increasing order of moves
+/// plus bound (`f`), and of moves within one `f`; one pass, each position stored once with
+/// its fewest moves found so far and its parent, lowered when a shorter way is found before
+/// it is taken.
+pub(super) fn search<const W: usize>(
+    layout: &Layout,
+    options: &Options,
+    bound: &Bound,
+) -> Result<Found<W>, Limit> {
+    search_taking(layout, options, bound, |_, _| ())
+}
+
+/// [`search`], calling `taken(index, moves)` for each position taken (for the tests: its
+/// moves must be its fewest).
+fn search_taking<const W: usize>(
+    layout: &Layout,
+    options: &Options,
+    bound: &Bound,
+    mut taken: impl FnMut(u32, u32),
+) -> Result<Found<W>, Limit> {
+    let start = pack::<W>(&layout.start);
+    let first = bound.of(&layout.start);
+    let mut states = vec![start];
+    let mut parents = vec![0u32];
+    let mut moves = vec![0u32];
+    let mut bounds = vec![first];
+    let mut found = Found {
+        states: Vec::new(),
+        parents: Vec::new(),
+        goal: None,
+        farthest: 0,
+    };
+    let done = |states, parents, goal| Found {
+        states,
+        parents,
+        goal,
+        farthest: 0,
+    };
+    if layout.start[0] == layout.goal {
+        return Ok(done(states, parents, Some(0)));
+    }
+    if first == UNREACHABLE {
+        return Ok(done(states, parents, None));
+    }
+    let state_bytes = (8 * W + 4 + 4 + 1 + 4) as u64;
+    let mut known = Known::of(&states, FIRST_CAPACITY);
+    // `open[f - first][g]`: the positions of moves `g` and bound `f - g`, to take.
+    let mut open: Vec<Vec<Vec<u32>>> = vec![vec![vec![0]]];
+    let max_states = options.max_states.min(u32::MAX as usize - 1);
+    let mut anchors = [0u8; 64];
+    let slots = layout.slots();
+    let mut f = 0;
+    while f < open.len() {
+        let mut g = 0;
+        while g < open[f].len() {
+            let ready = std::mem::take(&mut open[f][g]);
+            for &i in &ready {
+                if moves[i as usize] as usize != g {
+                    // Met again by a shorter way, and taken there.
+                    continue;
+                }
+                taken(i, g as u32);
+                unpack(&states[i as usize], &mut anchors[..slots]);
+                if anchors[0] == layout.goal {
+                    return Ok(done(states, parents, Some(i)));
+                }
+                let mut error = Ok(());
+                let mut goal = None;
+                let next = g as u32 + 1;
+                layout.moves(&anchors[..slots], |slot, to, moved| {
+                    if error.is_err() || goal.is_some() {
+                        return;
+                    }
+                    let key = pack::<W>(moved);
+                    let slot_of = match known.table.find(&key) {
+                        Ok(at) => {
+                            let j = known.index[at] as usize;
+                            if moves[j] > next {
+                                moves[j] = next;
+                                parents[j] = i;
+                                let fj = bucket(next, bounds[j], first, f);
+                                push(&mut open, fj, next as usize, j as u32);
+                            }
+                            return;
+                        }
+                        Err(at) => at,
+                    };
+                    let h = bound.of(moved);
+                    if h == UNREACHABLE {
+                        return;
+                    }
+                    if states.len() >= max_states {
+                        error = Err(Limit::Other(super::TooManyStates(options.max_states)));
+                        return;
+                    }
+                    let j = states.len() as u32;
+                    states.push(key);
+                    parents.push(i);
+                    moves.push(next);
+                    bounds.push(h);
+                    if slot == 0 && to == layout.goal && next as usize == f + usize::from(first) {
+                        // Its moves are the least `f` left: no goal is fewer moves away.
+                        goal = Some(j);
+                        return;
+                    }
+                    let fj = bucket(next, h, first, f);
+                    push(&mut open, fj, next as usize, j);
+                    if known.table.is_full() {
+                        let capacity = known.table.capacity() * 2;
+                        let bytes = (capacity + known.table.capacity()) as u64
+                            * (slot_bytes::<W>() + 4)
+                            + states.capacity() as u64 * state_bytes;
+                        error = options
+                            .budget
+                            .check("the visited positions", bytes)
+                            .map_err(Limit::from);
+                        known = Known::of(&states, capacity);
+                    } else {
+                        known.table.put(slot_of, key);
+                        known.index[slot_of] = j;
+                    }
+                });
+                error?;
+                if goal.is_some() {
+                    return Ok(done(states, parents, goal));
+                }
+            }
+            g += 1;
+        }
+        open[f] = Vec::new();
+        f += 1;
+    }
+    found.states = states;
+    found.parents = parents;
+    Ok(found)
+}
+
+/// The bucket of a position of `g` moves and bound `h` (`first` the start's bound), never
+/// below the one being taken, `f` (a consistent bound never gives less).
+fn bucket(g: u32, h: u8, first: u8, f: usize) -> usize {
+    (g as usize + usize::from(h))
+        .saturating_sub(usize::from(first))
+        .max(f)
+}
+
+/// Adds position `j` to `open[f][g]`.
+fn push(open: &mut Vec<Vec<Vec<u32>>>, f: usize, g: usize, j: u32) {
+    if open.len() <= f {
+        open.resize_with(f + 1, Vec::new);
+    }
+    if open[f].len() <= g {
+        open[f].resize_with(g + 1, Vec::new);
+    }
+    open[f][g].push(j);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::bfs;
+    use puzzle_frame::rng::Rng;
+    use std::collections::HashMap;
+
+    /// Every position A* takes has its fewest moves (those of the breadth-first search run
+    /// to the end), on random small boxes with the bound of the relaxation the tests force.
+    #[test]
+    fn positions_are_taken_at_their_fewest_moves() {
+        let mut rng = Rng::new(7);
+        let options = Options::default();
+        let (mut cases, mut taken_in_all) = (0, 0);
+        while cases < 1000 {
+            let case = crate::testkit::random_case(&mut rng, 4, 4, 9, 3);
+            let layout = Layout::new(&case);
+            if layout.words() != 1 {
+                continue;
+            }
+            let split = (options.budget, false);
+            let Ok(Some(bound)) = relaxation(&case, &layout, u64::MAX, split) else {
+                continue;
+            };
+            cases += 1;
+            let all = bfs::search::<1>(&layout, &options, false).expect("a small box");
+            let mut fewest = HashMap::new();
+            for (i, key) in all.states.iter().enumerate() {
+                let mut at = i as u32;
+                let mut moves = 0;
+                while at != 0 {
+                    at = all.parents[at as usize];
+                    moves += 1;
+                }
+                fewest.insert(*key, moves);
+            }
+            let mut taken = Vec::new();
+            let found = search_taking::<1>(&layout, &options, &bound, |i, g| taken.push((i, g)))
+                .expect("a small box");
+            for (i, g) in taken {
+                let key = found.states[i as usize];
+                assert_eq!(Some(&g), fewest.get(&key), "position {i} of\n{case}");
+                taken_in_all += 1;
+            }
+        }
+        assert!(taken_in_all > 4000, "only {taken_in_all} positions taken");
+    }
 }

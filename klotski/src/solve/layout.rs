@@ -236,6 +236,25 @@ impl Layout {
             j += 1;
         }
     }
+
+    /// Calls `found(slot, to, moved)` for each move from the position at `anchors`: the
+    /// slot that moves, its new anchor, and the position after the move (canonical order).
+    #[inline]
+    pub fn moves(&self, anchors: &[u8], mut found: impl FnMut(usize, u8, &[u8])) {
+        let slots = anchors.len();
+        let occupied = self.occupied(anchors);
+        let mut moved = [0u8; 64];
+        for (slot, &at) in anchors.iter().enumerate() {
+            let mut targets = self.reachable(slot, at, occupied) & !(1u64 << at);
+            while targets != 0 {
+                let to = targets.trailing_zeros() as u8;
+                targets &= targets - 1;
+                moved[..slots].copy_from_slice(anchors);
+                self.place(&mut moved[..slots], slot, to);
+                found(slot, to, &moved[..slots]);
+            }
+        }
+    }
 }
 
 /// Packs anchors into a key of `W` words.

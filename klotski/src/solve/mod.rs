@@ -7,8 +7,8 @@
 //! - `bound`: a lower bound on the moves left, a relaxed puzzle's distances (the same box
 //!   without some classes of blocks), and why it is one.
 //! - `bounded`: for boxes of many layouts that the plain search does not answer at once,
-//!   `bfs` with that bound (positions whose level plus bound pass a limit left out, the
-//!   limit raised until the goal is found), and why the answer is still the fewest moves.
+//!   A* over that bound (positions taken by moves plus bound, one pass), and why the
+//!   answer is still the fewest moves.
 //! - `published`: two large published puzzles, for the benchmarks.
 //!
 //! The path is rebuilt from parent indices; since interchangeable blocks are merged in
@@ -90,39 +90,37 @@ impl Default for Solver {
     }
 }
 
-/// Runs the search with keys of as many words as the case needs (one per ten blocks).
+/// Runs `search::<W>(args)` with keys of as many words as the case needs (`words`, one per
+/// ten blocks).
 macro_rules! dispatch {
-    ($layout:expr, $options:expr, $stop:expr, |$found:ident| $body:expr) => {
-        dispatch!($layout, $options, $stop, None, |$found| $body)
-    };
-    ($layout:expr, $options:expr, $stop:expr, $bound:expr, |$found:ident| $body:expr) => {
-        match $layout.words() {
+    ($words:expr, $($search:ident)::+ ($($arg:expr),*), |$found:ident| $body:expr) => {
+        match $words {
             1 => {
-                let $found = bfs::search::<1>($layout, $options, $stop, $bound)?;
+                let $found = $($search)::+::<1>($($arg),*)?;
                 $body
             }
             2 => {
-                let $found = bfs::search::<2>($layout, $options, $stop, $bound)?;
+                let $found = $($search)::+::<2>($($arg),*)?;
                 $body
             }
             3 => {
-                let $found = bfs::search::<3>($layout, $options, $stop, $bound)?;
+                let $found = $($search)::+::<3>($($arg),*)?;
                 $body
             }
             4 => {
-                let $found = bfs::search::<4>($layout, $options, $stop, $bound)?;
+                let $found = $($search)::+::<4>($($arg),*)?;
                 $body
             }
             5 => {
-                let $found = bfs::search::<5>($layout, $options, $stop, $bound)?;
+                let $found = $($search)::+::<5>($($arg),*)?;
                 $body
             }
             6 => {
-                let $found = bfs::search::<6>($layout, $options, $stop, $bound)?;
+                let $found = $($search)::+::<6>($($arg),*)?;
                 $body
             }
             _ => {
-                let $found = bfs::search::<7>($layout, $options, $stop, $bound)?;
+                let $found = $($search)::+::<7>($($arg),*)?;
                 $body
             }
         }
@@ -153,7 +151,8 @@ impl Solver {
     /// search over ranks takes (with [`Solver::ranked_from`]`(0)`, every box), without the
     /// limits that make it give way (the plain search tried first, a relaxed puzzle of a
     /// small enough share of the layouts, a pruned search storing no more than that
-    /// share): for tests that run it on small boxes.
+    /// share), each level of the relaxed puzzle's table split between threads: for tests
+    /// that run it on small boxes.
     pub fn bounded_always(self) -> Solver {
         Solver {
             bounded_always: true,
@@ -175,21 +174,26 @@ impl Solver {
                 ..self.options
             };
             let plain = || -> Result<Option<Vec<Move>>, Limit> {
-                dispatch!(&layout, &probe, true, |found| Ok(rebuild(
-                    case, &layout, &found
-                )))
+                dispatch!(
+                    layout.words(),
+                    bfs::search(&layout, &probe, true),
+                    |found| Ok(rebuild(case, &layout, &found))
+                )
             };
             if let Ok(moves) = plain() {
                 return Some(moves);
             }
             layouts
         };
-        let bound = bounded::relaxation(case, &layout, share, self.options.budget).ok()??;
+        let split = (self.options.budget, self.bounded_always);
+        let bound = bounded::relaxation(case, &layout, share, split).ok()??;
         let options = bounded::options_for(&self.options, share, bound.bytes())?;
         let search = || -> Result<Option<Vec<Move>>, Limit> {
-            dispatch!(&layout, &options, true, Some(&bound), |found| Ok(rebuild(
-                case, &layout, &found
-            )))
+            dispatch!(
+                layout.words(),
+                bounded::search(&layout, &options, &bound),
+                |found| Ok(rebuild(case, &layout, &found))
+            )
         };
         search().ok()
     }
@@ -207,9 +211,13 @@ impl Solver {
             return Ok(found.moves.map(|m| m.len()));
         }
         let layout = Layout::new(case);
-        dispatch!(&layout, &self.options, true, |found| Ok(found
-            .goal
-            .map(|g| path_indices(&found.parents, g).len() - 1)))
+        dispatch!(
+            layout.words(),
+            bfs::search(&layout, &self.options, true),
+            |found| Ok(found
+                .goal
+                .map(|g| path_indices(&found.parents, g).len() - 1))
+        )
     }
 
     /// A shortest solution, or `None` when the target never reaches its goal.
@@ -219,9 +227,11 @@ impl Solver {
             return Ok(found.moves);
         }
         let layout = Layout::new(case);
-        dispatch!(&layout, &self.options, true, |found| Ok(rebuild(
-            case, &layout, &found
-        )))
+        dispatch!(
+            layout.words(),
+            bfs::search(&layout, &self.options, true),
+            |found| Ok(rebuild(case, &layout, &found))
+        )
     }
 
     /// A shortest solution (or `None`) and what is reachable, from one search that visits
@@ -235,13 +245,17 @@ impl Solver {
             return Ok((moves, reach));
         }
         let layout = Layout::new(case);
-        dispatch!(&layout, &self.options, false, |found| Ok((
-            rebuild(case, &layout, &found),
-            Reach {
-                positions: found.states.len(),
-                farthest: found.farthest,
-            }
-        )))
+        dispatch!(
+            layout.words(),
+            bfs::search(&layout, &self.options, false),
+            |found| Ok((
+                rebuild(case, &layout, &found),
+                Reach {
+                    positions: found.states.len(),
+                    farthest: found.farthest,
+                }
+            ))
+        )
     }
 
     /// What the binary prints for a case: a shortest solution and, with [`Options::reach`],
@@ -264,10 +278,14 @@ impl Solver {
             return Ok(reach);
         }
         let layout = Layout::new(case);
-        dispatch!(&layout, &self.options, false, |found| Ok(Reach {
-            positions: found.states.len(),
-            farthest: found.farthest,
-        }))
+        dispatch!(
+            layout.words(),
+            bfs::search(&layout, &self.options, false),
+            |found| Ok(Reach {
+                positions: found.states.len(),
+                farthest: found.farthest,
+            })
+        )
     }
 }
 

@@ -53,21 +53,30 @@ impl<const W: usize> Table<W> {
         (h.wrapping_mul(0xBF58_476D_1CE4_E5B9) >> self.shift) as usize
     }
 
-    /// True when `key` is in the table.
+    /// The slot holding `key` (`Ok`), or the empty slot where it would go (`Err`).
     #[inline]
-    pub fn contains(&self, key: &[u64; W]) -> bool {
+    pub fn find(&self, key: &[u64; W]) -> Result<usize, usize> {
         let mask = self.capacity() - 1;
         let mut slot = self.home(key);
         loop {
             let here = &self.keys[slot];
             if here[0] == EMPTY {
-                return false;
+                return Err(slot);
             }
             if here == key {
-                return true;
+                return Ok(slot);
             }
             slot = (slot + 1) & mask;
         }
+    }
+
+    /// Puts `key` in `slot`, the empty slot [`Table::find`] gave for it. The caller grows
+    /// the table first when [`Table::is_full`].
+    #[inline]
+    pub fn put(&mut self, slot: usize, key: [u64; W]) {
+        debug_assert!(key[0] != EMPTY && self.keys[slot][0] == EMPTY);
+        self.keys[slot] = key;
+        self.len += 1;
     }
 
     /// Inserts `key` (never one whose first word is `u64::MAX`) unless present; true when
