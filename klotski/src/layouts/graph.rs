@@ -17,6 +17,9 @@
 //! layouts, joined whenever an edge links two labels), and each other group is found by one
 //! more breadth-first search from its first unvisited rank (a label of its own). So N, G, S,
 //! the largest distance M and how many layouts have it (K) are exact.
+//! A label stands for its group only: the sweeps compare labels by their groups' roots and
+//! store the root back, which leaves every group as it is (and with a mirror, any label of
+//! a group has its mirror label in the mirror group: each join joins the mirror groups too).
 //!
 //! **Order.** Each level is expanded in increasing rank order (sorted when it is complete,
 //! before its first layout is expanded): a breadth-first search may take a level's layouts
@@ -210,15 +213,16 @@ impl Sweeps<'_> {
         id
     }
 
-    /// Joins the groups of labels `a` and `b` (and of their mirrors).
-    fn join(&mut self, a: u32, b: u32) {
-        let (a, b) = (find(&mut self.parent, a), find(&mut self.parent, b));
+    /// Joins the groups of the roots `a` and `b` (and of their mirrors); the root of the
+    /// joined group.
+    fn join(&mut self, a: u32, b: u32) -> u32 {
         self.parent[a.max(b) as usize] = a.min(b);
         if self.mirror.is_some() {
             let (pa, pb) = (self.pair[a as usize], self.pair[b as usize]);
             let (a, b) = (find(&mut self.parent, pa), find(&mut self.parent, pb));
             self.parent[a.max(b) as usize] = a.min(b);
         }
+        find(&mut self.parent, a)
     }
 
     /// Layout `v` (one move from `blocks` by `moved`, or `blocks` itself), not yet visited,
@@ -258,15 +262,20 @@ impl Sweeps<'_> {
                 self.queue[head..level_end].sort_unstable();
             }
             let u = u64::from(self.queue[head]);
-            let lu = self.label[u as usize];
+            // Labels are compared by their groups' roots, and a layout's label is replaced
+            // by its root when looked up (the same group: only fewer joins to make).
+            let mut lu = find(&mut self.parent, self.label[u as usize]);
             expander.load(u);
             blocks.clone_from(&expander.blocks);
             expander.moves(u, |v, k, from, to| {
                 if !self.is_visited(v) {
                     self.discover(v, lu, &blocks, Some((k, from, to)));
                 } else if self.label[v as usize] != lu {
-                    let lv = self.label[v as usize];
-                    self.join(lu, lv);
+                    let lv = find(&mut self.parent, self.label[v as usize]);
+                    if lv != lu {
+                        lu = self.join(lu, lv);
+                    }
+                    self.label[v as usize] = lu;
                 }
             });
             head += 1;
