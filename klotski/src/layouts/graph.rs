@@ -170,6 +170,19 @@ fn find(parent: &mut [u32], mut x: u32) -> u32 {
     x
 }
 
+/// Joins the groups of the roots `a` and `b` in the union-find `parent`, and with `pair`
+/// (each label's mirror label) the groups of their mirror labels; the root of the joined
+/// group of `a` and `b`.
+fn join(parent: &mut [u32], pair: Option<&[u32]>, a: u32, b: u32) -> u32 {
+    parent[a.max(b) as usize] = a.min(b);
+    if let Some(pair) = pair {
+        let (pa, pb) = (pair[a as usize], pair[b as usize]);
+        let (a, b) = (find(parent, pa), find(parent, pb));
+        parent[a.max(b) as usize] = a.min(b);
+    }
+    find(parent, a)
+}
+
 /// The state of the census's breadth-first sweeps: per rank a visited bit and a label (the
 /// seed whose sweep reached it: a goal layout, or the first layout of a group that cannot
 /// reach the goal), the queue, and the union-find over the labels.
@@ -216,13 +229,8 @@ impl Sweeps<'_> {
     /// Joins the groups of the roots `a` and `b` (and of their mirrors); the root of the
     /// joined group.
     fn join(&mut self, a: u32, b: u32) -> u32 {
-        self.parent[a.max(b) as usize] = a.min(b);
-        if self.mirror.is_some() {
-            let (pa, pb) = (self.pair[a as usize], self.pair[b as usize]);
-            let (a, b) = (find(&mut self.parent, pa), find(&mut self.parent, pb));
-            self.parent[a.max(b) as usize] = a.min(b);
-        }
-        find(&mut self.parent, a)
+        let pair = self.mirror.map(|_| &self.pair[..]);
+        join(&mut self.parent, pair, a, b)
     }
 
     /// Layout `v` (one move from `blocks` by `moved`, or `blocks` itself), not yet visited,
@@ -435,5 +443,48 @@ fn hardest_level(
                 expander.blocks.clone()
             })
             .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{find, join};
+    use puzzle_frame::rng::Rng;
+
+    #[test]
+    fn a_join_gives_the_root_of_the_joined_groups_and_joins_their_mirrors() {
+        let mut rng = Rng::new(26);
+        let n = 40u32;
+        for round in 0..200 {
+            let mirrored = round % 2 == 1;
+            let mut parent: Vec<u32> = (0..n).collect();
+            let pair: Vec<u32> = (0..n)
+                .map(|i| if mirrored { n - 1 - i } else { i })
+                .collect();
+            // The groups kept plainly: each label's group number.
+            let mut group: Vec<u32> = (0..n).collect();
+            let merge = |group: &mut [u32], x: u32, y: u32| {
+                let (gx, gy) = (group[x as usize], group[y as usize]);
+                group.iter_mut().filter(|g| **g == gy).for_each(|g| *g = gx);
+            };
+            for _ in 0..30 {
+                let (a, b) = (rng.below(n as usize) as u32, rng.below(n as usize) as u32);
+                let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
+                let root = join(&mut parent, mirrored.then_some(&pair[..]), ra, rb);
+                assert_eq!(parent[root as usize], root);
+                assert_eq!(find(&mut parent, a), root);
+                assert_eq!(find(&mut parent, b), root);
+                merge(&mut group, a, b);
+                if mirrored {
+                    merge(&mut group, pair[a as usize], pair[b as usize]);
+                }
+                for x in 0..n {
+                    for y in 0..n {
+                        let same = find(&mut parent, x) == find(&mut parent, y);
+                        assert_eq!(same, group[x as usize] == group[y as usize]);
+                    }
+                }
+            }
+        }
     }
 }
