@@ -73,14 +73,15 @@ fn run_sweep(
     let started = Instant::now();
     let mut shown = Instant::now();
     let mut total = sweep::Totals::default();
-    for (i, set) in sets.iter().enumerate() {
-        let pieces = sweep::pieces(rows, cols, set);
-        let census = match pieces.census(1, budget) {
+    let threads = sweep::threads();
+    let done = sweep::each_census((rows, cols), &sets, budget, threads, |i, pieces, census| {
+        let set = &sets[i];
+        let census = match census {
             Ok(census) => census,
-            Err(e) => return Ok(Err(format!("block set {}: {e}", sweep::set_name(set)))),
+            Err(e) => return Err(Ok(format!("block set {}: {e}", sweep::set_name(set)))),
         };
-        writeln!(out, "{}", sweep::set_line(set, &census))?;
-        total.add(&pieces, &census);
+        writeln!(out, "{}", sweep::set_line(set, &census)).map_err(Err)?;
+        total.add(pieces, &census);
         if shown.elapsed() >= every {
             shown = Instant::now();
             let line = format!(
@@ -96,6 +97,12 @@ fn run_sweep(
                 eprintln!("{line}");
             }
         }
+        Ok(())
+    });
+    match done {
+        Err(Ok(limit)) => return Ok(Err(limit)),
+        Err(Err(e)) => return Err(e),
+        Ok(()) => {}
     }
     if terminal && started.elapsed() >= every {
         eprintln!();

@@ -1,14 +1,17 @@
 //! The census (`--hardest`, `--sweep`) against the brute-force reference: every target
 //! shape in small boxes, random block sets, and the hardest layouts solved; and the unrank
 //! that keeps the part of its walk it shares with the last layout (the census expands each
-//! level in rank order) against a fresh unrank, in rank order and at random.
+//! level in rank order) against a fresh unrank, in rank order and at random; and the sweep
+//! on threads against the sweep on one.
 #![allow(clippy::unwrap_used)]
 
 use grid_common::Pos;
 use klotski::layouts::check::{
     catalogue, check_pieces, check_unrank, layout_count, pieces, random_pieces,
 };
-use klotski::layouts::sweep;
+use klotski::layouts::{sweep, Census, Pieces};
+use klotski::solve::Limit;
+use puzzle_frame::budget::MemoryBudget;
 use puzzle_frame::rng::Rng;
 
 /// A box and the blocks beside the target: (rows, cols, [(shape, count)]).
@@ -104,5 +107,69 @@ fn the_sweeps_small_sets_unrank_in_any_order() {
             .map(|_| rng.below(n as usize) as u64)
             .collect();
         check_unrank(&p, &order).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
+/// The sweep's lines for `sets` in a `rows` x `cols` box, run on `threads` threads within
+/// `budget`: each set's line and its first hardest layout, or the error it stopped at.
+fn sweep_lines(
+    (rows, cols): (usize, usize),
+    sets: &[sweep::BlockSet],
+    budget: MemoryBudget,
+    threads: usize,
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut each = |i: usize, pieces: &Pieces, census: Result<Census, Limit>| {
+        let census = census.map_err(|e| format!("{i} {e}"))?;
+        let first = census.hardest.as_ref().and_then(|h| h.layouts.first());
+        let case = first.map(|b| pieces.case_of(b).unwrap().to_string());
+        let line = sweep::set_line(&sets[i], &census);
+        lines.push(format!("{i} {line} {case:?}"));
+        Ok(())
+    };
+    let stopped = sweep::each_census((rows, cols), sets, budget, threads, &mut each);
+    lines.extend(stopped.err());
+    lines
+}
+
+#[test]
+fn the_sweep_on_threads_gives_what_one_thread_gives() {
+    let sets = sweep::block_sets(4, 4);
+    let one = sweep_lines((4, 4), &sets, MemoryBudget::default(), 1);
+    assert_eq!(one.len(), sets.len());
+    for threads in [2, 3, 8] {
+        assert_eq!(
+            sweep_lines((4, 4), &sets, MemoryBudget::default(), threads),
+            one
+        );
+    }
+    // Budgets near the most a set needs: a set over its thread's share runs again alone
+    // with the whole budget, and the sweep stops at the same set with the same error.
+    let sets = sweep::block_sets(3, 4);
+    let fits = |set: &sweep::BlockSet, bytes: u64| {
+        let pieces = sweep::pieces(3, 4, set);
+        pieces.census(1, MemoryBudget::new(bytes)).is_ok()
+    };
+    let least = |set: &sweep::BlockSet| {
+        let (mut low, mut high) = (0u64, 1 << 30);
+        while low + 1 < high {
+            let mid = (low + high) / 2;
+            if fits(set, mid) {
+                high = mid;
+            } else {
+                low = mid;
+            }
+        }
+        high
+    };
+    let most = sets.iter().map(least).max().unwrap();
+    for bytes in [most + most / 2, most, most - 1, most / 2] {
+        let budget = MemoryBudget::new(bytes);
+        let one = sweep_lines((3, 4), &sets, budget, 1);
+        let stopped = one.last().unwrap().contains("memory budget");
+        assert_eq!(stopped, bytes < most, "{bytes} {most}");
+        for threads in [2, 3] {
+            assert_eq!(sweep_lines((3, 4), &sets, budget, threads), one, "{bytes}");
+        }
     }
 }

@@ -17,6 +17,9 @@
 //! layouts, joined whenever an edge links two labels), and each other group is found by one
 //! more breadth-first search from its first unvisited rank (a label of its own). So N, G, S,
 //! the largest distance M and how many layouts have it (K) are exact.
+//! A label stands for its group only: the sweeps compare labels by their groups' roots and
+//! store the root back, which leaves every group as it is (and with a mirror, any label of
+//! a group has its mirror label in the mirror group: each join joins the mirror groups too).
 //!
 //! **Order.** Each level is expanded in increasing rank order (sorted when it is complete,
 //! before its first layout is expanded): a breadth-first search may take a level's layouts
@@ -167,6 +170,19 @@ fn find(parent: &mut [u32], mut x: u32) -> u32 {
     x
 }
 
+/// Joins the groups of the roots `a` and `b` in the union-find `parent`, and with `pair`
+/// (each label's mirror label) the groups of their mirror labels; the root of the joined
+/// group of `a` and `b`.
+fn join(parent: &mut [u32], pair: Option<&[u32]>, a: u32, b: u32) -> u32 {
+    parent[a.max(b) as usize] = a.min(b);
+    if let Some(pair) = pair {
+        let (pa, pb) = (pair[a as usize], pair[b as usize]);
+        let (a, b) = (find(parent, pa), find(parent, pb));
+        parent[a.max(b) as usize] = a.min(b);
+    }
+    find(parent, a)
+}
+
 /// The state of the census's breadth-first sweeps: per rank a visited bit and a label (the
 /// seed whose sweep reached it: a goal layout, or the first layout of a group that cannot
 /// reach the goal), the queue, and the union-find over the labels.
@@ -210,15 +226,11 @@ impl Sweeps<'_> {
         id
     }
 
-    /// Joins the groups of labels `a` and `b` (and of their mirrors).
-    fn join(&mut self, a: u32, b: u32) {
-        let (a, b) = (find(&mut self.parent, a), find(&mut self.parent, b));
-        self.parent[a.max(b) as usize] = a.min(b);
-        if self.mirror.is_some() {
-            let (pa, pb) = (self.pair[a as usize], self.pair[b as usize]);
-            let (a, b) = (find(&mut self.parent, pa), find(&mut self.parent, pb));
-            self.parent[a.max(b) as usize] = a.min(b);
-        }
+    /// Joins the groups of the roots `a` and `b` (and of their mirrors); the root of the
+    /// joined group.
+    fn join(&mut self, a: u32, b: u32) -> u32 {
+        let pair = self.mirror.map(|_| &self.pair[..]);
+        join(&mut self.parent, pair, a, b)
     }
 
     /// Layout `v` (one move from `blocks` by `moved`, or `blocks` itself), not yet visited,
@@ -258,15 +270,20 @@ impl Sweeps<'_> {
                 self.queue[head..level_end].sort_unstable();
             }
             let u = u64::from(self.queue[head]);
-            let lu = self.label[u as usize];
+            // Labels are compared by their groups' roots, and a layout's label is replaced
+            // by its root when looked up (the same group: only fewer joins to make).
+            let mut lu = find(&mut self.parent, self.label[u as usize]);
             expander.load(u);
             blocks.clone_from(&expander.blocks);
             expander.moves(u, |v, k, from, to| {
                 if !self.is_visited(v) {
                     self.discover(v, lu, &blocks, Some((k, from, to)));
                 } else if self.label[v as usize] != lu {
-                    let lv = self.label[v as usize];
-                    self.join(lu, lv);
+                    let lv = find(&mut self.parent, self.label[v as usize]);
+                    if lv != lu {
+                        lu = self.join(lu, lv);
+                    }
+                    self.label[v as usize] = lu;
                 }
             });
             head += 1;
@@ -426,5 +443,48 @@ fn hardest_level(
                 expander.blocks.clone()
             })
             .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{find, join};
+    use puzzle_frame::rng::Rng;
+
+    #[test]
+    fn a_join_gives_the_root_of_the_joined_groups_and_joins_their_mirrors() {
+        let mut rng = Rng::new(26);
+        let n = 40u32;
+        for round in 0..200 {
+            let mirrored = round % 2 == 1;
+            let mut parent: Vec<u32> = (0..n).collect();
+            let pair: Vec<u32> = (0..n)
+                .map(|i| if mirrored { n - 1 - i } else { i })
+                .collect();
+            // The groups kept plainly: each label's group number.
+            let mut group: Vec<u32> = (0..n).collect();
+            let merge = |group: &mut [u32], x: u32, y: u32| {
+                let (gx, gy) = (group[x as usize], group[y as usize]);
+                group.iter_mut().filter(|g| **g == gy).for_each(|g| *g = gx);
+            };
+            for _ in 0..30 {
+                let (a, b) = (rng.below(n as usize) as u32, rng.below(n as usize) as u32);
+                let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
+                let root = join(&mut parent, mirrored.then_some(&pair[..]), ra, rb);
+                assert_eq!(parent[root as usize], root);
+                assert_eq!(find(&mut parent, a), root);
+                assert_eq!(find(&mut parent, b), root);
+                merge(&mut group, a, b);
+                if mirrored {
+                    merge(&mut group, pair[a as usize], pair[b as usize]);
+                }
+                for x in 0..n {
+                    for y in 0..n {
+                        let same = find(&mut parent, x) == find(&mut parent, y);
+                        assert_eq!(same, group[x as usize] == group[y as usize]);
+                    }
+                }
+            }
+        }
     }
 }

@@ -1,11 +1,20 @@
 //! `--sweep R C`: every multiset of one 2x2 target, any number of 1x2, 2x1 and 1x1 blocks
 //! and at least two empty cells in an R x C box, the target's goal at the bottom middle
 //! (row R-2, column (C-2)/2).
+//!
+//! The block sets are independent: [`each_census`] runs them on a few threads and hands
+//! their censuses on in order, each within its thread's share of the budget.
+
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 use grid_common::Pos;
+use puzzle_frame::budget::MemoryBudget;
 
 use super::{Census, Pieces};
 use crate::case::Case;
+use crate::solve::Limit;
 
 /// One block set of the sweep besides its 2x2 target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,4 +129,70 @@ impl Totals {
             }
         }
     }
+}
+
+/// How many threads the sweep runs its block sets on: the cores there are, at most 4.
+pub fn threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(4))
+}
+
+/// The census of each of `sets` in an R x C box (kept with its first hardest layout),
+/// handed to `each` with its index and pieces in the order of `sets`; stops at the first
+/// error `each` returns.
+///
+/// The censuses run on `threads` threads, each within an equal share of `budget`, so
+/// that together they stay within it. A set over its share is run again alone, with the
+/// whole budget once the others have stopped: every census and every error is the one a
+/// single thread gives.
+pub fn each_census<E>(
+    (rows, cols): (usize, usize),
+    sets: &[BlockSet],
+    budget: MemoryBudget,
+    threads: usize,
+    mut each: impl FnMut(usize, &Pieces, Result<Census, Limit>) -> Result<(), E>,
+) -> Result<(), E> {
+    let threads = threads.clamp(1, sets.len().max(1));
+    let share = budget.without(budget.bytes() - budget.bytes() / threads as u64);
+    let mut start = 0;
+    while start < sets.len() {
+        let next = AtomicUsize::new(start);
+        let over = std::thread::scope(|scope| -> Result<Option<usize>, E> {
+            let (send, receive) = mpsc::channel();
+            for _ in 0..threads {
+                let (send, next) = (send.clone(), &next);
+                scope.spawn(move || loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(set) = sets.get(i) else { break };
+                    let pieces = pieces(rows, cols, set);
+                    let census = pieces.census(1, share);
+                    if send.send((i, pieces, census)).is_err() {
+                        break;
+                    }
+                });
+            }
+            drop(send);
+            // Results come in any order; they are handed on in the order of the sets.
+            let mut waiting = BTreeMap::new();
+            let mut due = start;
+            for (i, pieces, census) in receive {
+                waiting.insert(i, (pieces, census));
+                while let Some((pieces, census)) = waiting.remove(&due) {
+                    if census.is_err() && threads > 1 {
+                        // The receiver goes: every thread stops after its census.
+                        next.store(sets.len(), Ordering::Relaxed);
+                        return Ok(Some(due));
+                    }
+                    each(due, &pieces, census)?;
+                    due += 1;
+                }
+            }
+            Ok(None)
+        })?;
+        let Some(alone) = over else { break };
+        let pieces = pieces(rows, cols, &sets[alone]);
+        let census = pieces.census(1, budget);
+        each(alone, &pieces, census)?;
+        start = alone + 1;
+    }
+    Ok(())
 }
