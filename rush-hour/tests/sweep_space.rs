@@ -36,7 +36,7 @@ fn seeds_are_the_boards_no_move_makes_smaller() {
         let space = Space::new(n, walls).expect("space");
         let boards = all_boards(&space);
         assert_eq!(boards.len() as u64, space.all_boards());
-        let mut seeds = 0;
+        let mut per_tuple = vec![0u64; space.row_tuples() as usize];
         for &b in &boards {
             let mut smaller = false;
             space.for_each_neighbour(b, |t| smaller |= space.key(t) < space.key(b));
@@ -46,16 +46,22 @@ fn seeds_are_the_boards_no_move_makes_smaller() {
                 "{}",
                 space.board_string(b)
             );
-            seeds += u64::from(!smaller);
+            per_tuple[space.row_tuple_rank(b) as usize] += u64::from(!smaller);
         }
-        let offsets = space
-            .seed_offsets(&mut Ledger::new(MemoryBudget::default()))
-            .expect("offsets");
-        assert_eq!(
-            offsets.last().copied(),
-            Some(seeds),
-            "{n}x{n}, {walls} walls"
-        );
+        // Each row tuple's first seed, then the total, however many threads count them.
+        let mut expected = vec![0u64];
+        for count in per_tuple {
+            expected.push(expected[expected.len() - 1] + count);
+        }
+        for threads in [1, 3, 7] {
+            let offsets = space
+                .seed_offsets(&mut Ledger::new(MemoryBudget::default()), threads)
+                .expect("offsets");
+            assert_eq!(
+                offsets, expected,
+                "{n}x{n}, {walls} walls, {threads} threads"
+            );
+        }
     }
 }
 

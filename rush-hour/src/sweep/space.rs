@@ -467,22 +467,33 @@ impl Space {
         rank
     }
 
-    /// The first seed offset of every row tuple, and the total (one more entry).
-    pub fn seed_offsets(&self, ledger: &mut Ledger) -> Result<Vec<u64>, SweepError> {
+    /// The first seed offset of every row tuple, and the total (one more entry); the
+    /// tuples' seeds counted on `threads` threads (each a run of tuples), then added up.
+    pub fn seed_offsets(
+        &self,
+        ledger: &mut Ledger,
+        threads: usize,
+    ) -> Result<Vec<u64>, SweepError> {
         let tuples = self.row_tuples();
         let len = usize::try_from(tuples + 1).map_err(|_| SweepError::TooLarge {
             n: self.n,
             max_walls: self.max_walls,
         })?;
-        let mut offsets = ledger.vec("the seed offsets", 0, 0u64)?;
-        ledger.take::<u64>("the seed offsets", len)?;
-        offsets.reserve_exact(len);
+        let mut offsets = ledger.vec("the seed offsets", len, 0u64)?;
+        let run = (len - 1).div_ceil(threads.max(1)).max(1);
+        std::thread::scope(|scope| {
+            for (k, part) in offsets[..len - 1].chunks_mut(run).enumerate() {
+                scope.spawn(move || {
+                    for (i, count) in part.iter_mut().enumerate() {
+                        *count = self.seeds_of_rows(self.row_tuple((k * run + i) as u64));
+                    }
+                });
+            }
+        });
         let mut total = 0u64;
-        for rank in 0..tuples {
-            offsets.push(total);
-            total += self.seeds_of_rows(self.row_tuple(rank));
+        for slot in offsets.iter_mut() {
+            total += std::mem::replace(slot, total);
         }
-        offsets.push(total);
         Ok(offsets)
     }
 
