@@ -206,7 +206,7 @@ pub fn sweep(
     let space = space::Space::new(options.size, options.max_walls)?;
     let offsets = space.seed_offsets(&mut ledger, options.threads)?;
     let sigs = signatures::Signatures::new(&space);
-    let weights = run::signature_seeds(&space, &sigs, &offsets);
+    let weights = run::signature_seeds(&space, &sigs, &offsets, options.threads);
     let chunks = run::plan(&weights, options.chunks.max(1));
     let name = format!("{} {} {}", options.size, options.max_walls, chunks.len());
     let checkpoint = match &options.checkpoint {
