@@ -10,11 +10,15 @@ use rush_hour::sweep::{
 };
 
 fn fast(n: usize, walls: u32, dense_limit: u64) -> SweepReport {
+    within(n, walls, dense_limit, MemoryBudget::default())
+}
+
+fn within(n: usize, walls: u32, dense_limit: u64, budget: MemoryBudget) -> SweepReport {
     let mut options = SweepOptions::new(n, walls);
     options.threads = 2;
     options.chunks = 7;
     options.dense_limit = dense_limit;
-    match sweep(&options, MemoryBudget::default(), &mut |_| {}) {
+    match sweep(&options, budget, &mut |_| {}) {
         Ok(SweepOutcome::Done(r)) => r,
         other => panic!("sweep {n} {walls}: {other:?}"),
     }
@@ -47,5 +51,8 @@ fn boxes_and_the_hashed_index_print_the_same_lines() {
     assert_eq!(boxes.summary, hashed.summary);
     assert_eq!(printed(&boxes), printed(&hashed));
     assert_eq!(boxes, mixed);
+    // A budget too small for the larger boxes: those clusters take the hashed path.
+    let tight = within(5, 0, DENSE_LIMIT, MemoryBudget::new(8 << 20));
+    assert_eq!(boxes, tight);
     assert_eq!(boxes.lines.len(), 1730);
 }

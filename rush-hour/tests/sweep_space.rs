@@ -1,6 +1,8 @@
 //! The sweep's space: seeds are the boards no move makes smaller, moves come in pairs.
 
 use puzzle_frame::budget::{Ledger, MemoryBudget};
+use rush_hour::sweep::run::signature_seeds;
+use rush_hour::sweep::signatures::Signatures;
 use rush_hour::sweep::space::{Space, State};
 
 /// Every board of the space: each row tuple with each fitting choice of columns.
@@ -36,7 +38,7 @@ fn seeds_are_the_boards_no_move_makes_smaller() {
         let space = Space::new(n, walls).expect("space");
         let boards = all_boards(&space);
         assert_eq!(boards.len() as u64, space.all_boards());
-        let mut seeds = 0;
+        let mut per_tuple = vec![0u64; space.row_tuples() as usize];
         for &b in &boards {
             let mut smaller = false;
             space.for_each_neighbour(b, |t| smaller |= space.key(t) < space.key(b));
@@ -46,16 +48,22 @@ fn seeds_are_the_boards_no_move_makes_smaller() {
                 "{}",
                 space.board_string(b)
             );
-            seeds += u64::from(!smaller);
+            per_tuple[space.row_tuple_rank(b) as usize] += u64::from(!smaller);
         }
-        let offsets = space
-            .seed_offsets(&mut Ledger::new(MemoryBudget::default()))
-            .expect("offsets");
-        assert_eq!(
-            offsets.last().copied(),
-            Some(seeds),
-            "{n}x{n}, {walls} walls"
-        );
+        // Each row tuple's first seed, then the total, however many threads count them.
+        let mut expected = vec![0u64];
+        for count in per_tuple {
+            expected.push(expected[expected.len() - 1] + count);
+        }
+        for threads in [1, 3, 7] {
+            let offsets = space
+                .seed_offsets(&mut Ledger::new(MemoryBudget::default()), threads)
+                .expect("offsets");
+            assert_eq!(
+                offsets, expected,
+                "{n}x{n}, {walls} walls, {threads} threads"
+            );
+        }
     }
 }
 
@@ -74,5 +82,29 @@ fn moves_are_symmetric_and_stay_in_the_space() {
             );
             assert_eq!(space.walls(t), space.walls(b));
         });
+    }
+}
+
+#[test]
+fn signature_seeds_add_up_to_every_seed_however_many_threads_count_them() {
+    let space = Space::new(5, 1).expect("space");
+    let sigs = Signatures::new(&space);
+    let offsets = space
+        .seed_offsets(&mut Ledger::new(MemoryBudget::default()), 2)
+        .expect("offsets");
+    let one = signature_seeds(&space, &sigs, &offsets, 1);
+    // Each signature's seeds, from the tuples' offsets one by one.
+    let mut tuples = Vec::new();
+    for (sig, &weight) in one.iter().enumerate() {
+        sigs.row_tuples(&space, sig as u64, &mut tuples);
+        let seeds: u64 = tuples.iter().map(|&rows| space.seeds_of_rows(rows)).sum();
+        assert_eq!(weight, seeds, "signature {sig}");
+    }
+    assert_eq!(
+        one.iter().sum::<u64>(),
+        offsets.last().copied().unwrap_or(0)
+    );
+    for threads in [2, 3, 7] {
+        assert_eq!(signature_seeds(&space, &sigs, &offsets, threads), one);
     }
 }

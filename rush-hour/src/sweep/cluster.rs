@@ -1,13 +1,15 @@
 //! One cluster (the boards linked by moves to a seed): found by a breadth-first search
-//! from the seed, then each board's distance to the nearest solved board by a search
-//! backwards from all solved boards at once, its hardest board (the smallest key among
-//! the farthest), and Fogleman's minimality test of that board.
+//! from the seed, which numbers its boards and lists each board's moves (as the numbers
+//! of the boards they reach), then each board's distance to the nearest solved board by a
+//! search backwards from all solved boards at once over those lists (no move generated
+//! twice), its hardest board (the smallest key among the farthest), and Fogleman's
+//! minimality test of that board.
 //!
-//! Two ways, one answer: when the cluster's box ([`super::dense`]) is small enough, the
-//! boards are numbered by their place in it and the distances kept in a flat array over
-//! the box (the usual case); otherwise a hashed index numbers them and the moves are kept
-//! as lists of indices. Both searches are the same breadth-first searches over the same
-//! moves, so the distances, the hardest board and the line are the same.
+//! Two ways to number the boards, one answer: when the cluster's box ([`super::dense`])
+//! is small enough, a flat array over the box gives the number of the board at each
+//! place (the usual case); otherwise a hashed index. Both searches are the same
+//! breadth-first searches over the same moves, so the distances, the hardest board and
+//! the line are the same.
 
 use super::dense::{Boxes, Frame};
 use super::marks::Marks;
@@ -52,16 +54,15 @@ pub struct Explorer<'a> {
     ledger: Ledger,
     boxes: Boxes,
     dense_limit: u64,
-    /// Per place of the box: [`UNSEEN`], [`SEEN`] or a distance (the box path).
-    near: Vec<u8>,
+    /// Per place of the box: the number of the board there, or [`UNSEEN`] (the box path).
+    places: Vec<u32>,
+    /// Per board of the box path (by number): its place and cells.
     nodes: Vec<Node>,
-    back: Vec<Node>,
 }
 
-/// A board of the box path: the board, its place, its cells.
+/// A board of the box path: its place and cells (the board itself is in `states`).
 #[derive(Clone, Copy)]
 struct Node {
-    s: State,
     at: u32,
     cells: Cells,
 }
@@ -69,9 +70,7 @@ struct Node {
 /// Not yet reached by the backward search.
 const FAR: u16 = u16::MAX;
 /// A place of the box no board of the cluster holds (yet): every place between clusters.
-const UNSEEN: u8 = u8::MAX;
-/// A place reached by the forward search, its distance not yet known.
-const SEEN: u8 = u8::MAX - 1;
+const UNSEEN: u32 = u32::MAX;
 
 impl<'a> Explorer<'a> {
     /// A worker over `space`, its lists charged to `ledger`; clusters whose box has at
@@ -95,9 +94,8 @@ impl<'a> Explorer<'a> {
             ledger,
             boxes: Boxes::new(space),
             dense_limit,
-            near: Vec::new(),
+            places: Vec::new(),
             nodes: Vec::new(),
-            back: Vec::new(),
         })
     }
 
@@ -105,25 +103,37 @@ impl<'a> Explorer<'a> {
     /// so that no later start finds it again.
     pub fn explore(&mut self, start: State, marks: &Marks) -> Result<Facts, SweepError> {
         let frame = self.boxes.frame(self.space, start);
-        if frame.size <= self.dense_limit {
-            if let Some(facts) = self.explore_box(start, marks, &frame)? {
-                return Ok(facts);
-            }
+        let boxed = frame.size <= self.dense_limit.min(u64::from(UNSEEN)) && self.box_room(&frame);
+        if boxed {
+            self.reach_box(start, marks, &frame)?;
+        } else {
+            self.reach(start, marks)?;
         }
-        self.reach(start, marks)?;
         let size = self.states.len() as u64;
         let Some((moves, hardest)) = self.distances()? else {
+            if boxed {
+                self.clear_box();
+            }
             return Ok(Facts {
                 size,
                 solvable: false,
                 line: None,
             });
         };
-        let lookup = |s: State| {
-            let i = self.index.get(s)?;
-            Some(self.distance[i as usize])
+        let (space, distance) = (self.space, &self.distance);
+        let slid = if boxed {
+            let (boxes, places) = (&self.boxes, &self.places);
+            slid_pieces(space, hardest, |s| {
+                let i = *places.get(boxes.place(space, &frame, s))?;
+                distance.get(i as usize).copied()
+            })?
+        } else {
+            let index = &self.index;
+            slid_pieces(space, hardest, |s| Some(distance[index.get(s)? as usize]))?
         };
-        let slid = slid_pieces(self.space, hardest, lookup)?;
+        if boxed {
+            self.clear_box();
+        }
         self.finish(size, moves, hardest, &slid)
     }
 
@@ -169,108 +179,84 @@ impl<'a> Explorer<'a> {
         if self.nodes.capacity() - self.nodes.len() < more {
             self.ledger.grow(&mut self.nodes, more, what)?;
         }
-        if self.back.capacity() - self.back.len() < more {
-            self.ledger.grow(&mut self.back, more, what)?;
+        if self.states.capacity() - self.states.len() < more {
+            self.ledger.grow(&mut self.states, more, what)?;
+        }
+        if self.edges.capacity() - self.edges.len() < more {
+            self.ledger
+                .grow(&mut self.edges, more, "a cluster's moves")?;
         }
         Ok(())
     }
 
-    /// The box path: the cluster of `start` numbered by place in `frame`, its distances
-    /// in `near`. `None` when a distance does not fit a byte (then the hashed path runs).
-    fn explore_box(
-        &mut self,
-        start: State,
-        marks: &Marks,
-        frame: &Frame,
-    ) -> Result<Option<Facts>, SweepError> {
-        let space = self.space;
+    /// Whether the places of `frame` fit the budget (grown to it when they do): a box
+    /// too large for what is left takes the hashed path instead.
+    fn box_room(&mut self, frame: &Frame) -> bool {
         let size = frame.size as usize;
-        if self.near.len() < size {
-            let more = size - self.near.len();
-            self.ledger.take::<u8>("a cluster's box", more)?;
-            self.near.resize(size, UNSEEN);
+        if self.places.len() < size {
+            let more = size - self.places.len();
+            if self.ledger.take::<u32>("a cluster's box", more).is_err() {
+                return false;
+            }
+            self.places.resize(size, UNSEEN);
         }
+        true
+    }
+
+    /// The box path of [`Explorer::reach`]: the cluster of `start` numbered through the
+    /// places of `frame` instead of a hashed index.
+    fn reach_box(&mut self, start: State, marks: &Marks, frame: &Frame) -> Result<(), SweepError> {
+        let space = self.space;
+        self.states.clear();
         self.nodes.clear();
-        self.back.clear();
+        self.edges.clear();
+        self.edge_starts.clear();
         let first = self.boxes.place(space, frame, start);
-        self.near[first] = SEEN;
+        self.places[first] = 0;
         self.room()?;
+        self.states.push(start);
         self.nodes.push(Node {
-            s: start,
             at: first as u32,
             cells: space.cells(start),
         });
         let mut next = 0;
-        while next < self.nodes.len() {
+        while next < self.states.len() {
             self.room()?;
-            let Node { s, at, cells } = self.nodes[next];
+            let s = self.states[next];
+            let Node { at, cells } = self.nodes[next];
             next += 1;
             self.mark_seed(s, &cells, marks);
-            let node = Node { s, at, cells };
-            let (boxes, near) = (&self.boxes, &mut self.near);
-            visit(
-                space,
-                boxes,
-                frame,
-                near,
-                &mut self.nodes,
-                node,
-                (UNSEEN, SEEN),
-            );
+            let edge = u32::try_from(self.edges.len()).map_err(|_| SweepError::ClusterTooLarge)?;
+            self.ledger
+                .push(&mut self.edge_starts, edge, "a cluster's moves")?;
+            let (boxes, places) = (&self.boxes, &mut self.places);
+            let (states, nodes, edges) = (&mut self.states, &mut self.nodes, &mut self.edges);
+            space.for_each_slide(s, &cells, |l, e, t, u| {
+                let to = boxes.moved(frame, at as usize, l, e, t);
+                let mut j = places[to];
+                if j == UNSEEN {
+                    // Below the box's size, itself at most `UNSEEN`.
+                    j = states.len() as u32;
+                    places[to] = j;
+                    states.push(u);
+                    nodes.push(Node {
+                        at: to as u32,
+                        cells: space.moved_cells(&cells, l, e, t),
+                    });
+                }
+                edges.push(j);
+            });
         }
-        let count = self.nodes.len() as u64;
-        for node in &self.nodes {
-            if space.solved(node.s) {
-                self.near[node.at as usize] = 0;
-                self.back.push(*node);
-            }
-        }
-        if self.back.is_empty() {
-            self.clear_box();
-            return Ok(Some(Facts {
-                size: count,
-                solvable: false,
-                line: None,
-            }));
-        }
-        let mut next = 0;
-        while next < self.back.len() {
-            self.room()?;
-            let Node { s, at, cells } = self.back[next];
-            next += 1;
-            let d = self.near[at as usize] + 1;
-            if d >= SEEN {
-                self.clear_box();
-                return Ok(None);
-            }
-            let node = Node { s, at, cells };
-            let (boxes, near) = (&self.boxes, &mut self.near);
-            visit(space, boxes, frame, near, &mut self.back, node, (SEEN, d));
-        }
-        // Breadth-first: the farthest boards come last.
-        let far = self.back.last().map_or(0, |n| self.near[n.at as usize]);
-        let hardest = self
-            .back
-            .iter()
-            .rev()
-            .take_while(|n| self.near[n.at as usize] == far)
-            .map(|n| n.s)
-            .min_by_key(|&s| space.key(s))
-            .ok_or(SweepError::Internal("an empty cluster"))?;
-        let lookup = |s: State| {
-            let at = self.boxes.place(space, frame, s);
-            let d = *self.near.get(at)?;
-            (d < SEEN).then_some(u16::from(d))
-        };
-        let slid = slid_pieces(space, hardest, lookup)?;
-        self.clear_box();
-        self.finish(count, u32::from(far), hardest, &slid).map(Some)
+        let edge = u32::try_from(self.edges.len()).map_err(|_| SweepError::ClusterTooLarge)?;
+        self.ledger
+            .push(&mut self.edge_starts, edge, "a cluster's moves")?;
+        Ok(())
     }
 
     /// Every place the last cluster took back to [`UNSEEN`].
     fn clear_box(&mut self) {
         for node in &self.nodes {
-            self.near[node.at as usize] = UNSEEN;
+            self.places[node.at as usize] = UNSEEN;
         }
     }
 
@@ -463,29 +449,4 @@ fn slid_pieces(
         d -= 1;
     }
     Ok(slid)
-}
-
-/// Every board one move from `node` whose place in `frame` holds `from` gets `to` there
-/// and joins `queue` (which has room for them).
-#[inline]
-fn visit(
-    space: &Space,
-    boxes: &Boxes,
-    frame: &Frame,
-    near: &mut [u8],
-    queue: &mut Vec<Node>,
-    node: Node,
-    (from, to): (u8, u8),
-) {
-    space.for_each_slide(node.s, &node.cells, |l, e, t, u| {
-        let at = boxes.moved(frame, node.at as usize, l, e, t);
-        if near[at] == from {
-            near[at] = to;
-            queue.push(Node {
-                s: u,
-                at: at as u32,
-                cells: space.moved_cells(&node.cells, l, e, t),
-            });
-        }
-    });
 }

@@ -40,7 +40,7 @@ use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// The default [`SweepOptions::dense_limit`]: 64 MiB of places per worker.
+/// The default [`SweepOptions::dense_limit`]: 64 Mi places (4 bytes each) per worker.
 pub const DENSE_LIMIT: u64 = 1 << 26;
 
 /// What a sweep covers and how it runs.
@@ -62,7 +62,7 @@ pub struct SweepOptions {
     /// How many chunks the work is cut into.
     pub chunks: usize,
     /// Clusters whose box ([`dense`]) has at most this many places are numbered by place
-    /// (a byte per place, per worker); larger ones by a hashed index. 0: always hashed.
+    /// (4 bytes a place, per worker); larger ones by a hashed index. 0: always hashed.
     pub dense_limit: u64,
 }
 
@@ -204,9 +204,9 @@ pub fn sweep(
 ) -> Result<SweepOutcome, SweepError> {
     let mut ledger = Ledger::new(budget);
     let space = space::Space::new(options.size, options.max_walls)?;
-    let offsets = space.seed_offsets(&mut ledger)?;
+    let offsets = space.seed_offsets(&mut ledger, options.threads)?;
     let sigs = signatures::Signatures::new(&space);
-    let weights = run::signature_seeds(&space, &sigs, &offsets);
+    let weights = run::signature_seeds(&space, &sigs, &offsets, options.threads);
     let chunks = run::plan(&weights, options.chunks.max(1));
     let name = format!("{} {} {}", options.size, options.max_walls, chunks.len());
     let checkpoint = match &options.checkpoint {

@@ -16,21 +16,33 @@ use std::time::{Duration, Instant};
 /// Row signatures `first..end`.
 pub type Chunk = (u64, u64);
 
-/// The seeds of each row signature.
-pub fn signature_seeds(space: &Space, sigs: &Signatures, offsets: &[u64]) -> Vec<u64> {
-    let mut tuples = Vec::new();
-    (0..sigs.count())
-        .map(|sig| {
-            sigs.row_tuples(space, sig, &mut tuples);
-            tuples
-                .iter()
-                .map(|&rows| {
-                    let t = space.row_tuple_rank(rows) as usize;
-                    offsets[t + 1] - offsets[t]
-                })
-                .sum()
-        })
-        .collect()
+/// The seeds of each row signature, counted on `threads` threads (each a run of them).
+pub fn signature_seeds(
+    space: &Space,
+    sigs: &Signatures,
+    offsets: &[u64],
+    threads: usize,
+) -> Vec<u64> {
+    let mut weights = vec![0u64; sigs.count() as usize];
+    let run = weights.len().div_ceil(threads.max(1)).max(1);
+    std::thread::scope(|scope| {
+        for (k, part) in weights.chunks_mut(run).enumerate() {
+            scope.spawn(move || {
+                let mut tuples = Vec::new();
+                for (i, weight) in part.iter_mut().enumerate() {
+                    sigs.row_tuples(space, (k * run + i) as u64, &mut tuples);
+                    *weight = tuples
+                        .iter()
+                        .map(|&rows| {
+                            let t = space.row_tuple_rank(rows) as usize;
+                            offsets[t + 1] - offsets[t]
+                        })
+                        .sum();
+                }
+            });
+        }
+    });
+    weights
 }
 
 /// Cuts the signatures into about `count` chunks of about equal seed counts.

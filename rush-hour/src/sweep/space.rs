@@ -24,6 +24,8 @@ pub struct LineTable {
     pub placements: Vec<Placement>,
     /// Each placement's cells spread to a board column (bit `i` to bit `i * n`).
     pub spread: Vec<u64>,
+    /// The same for the cells each placement requires covered in a seed.
+    require_spread: Vec<u64>,
     /// Flat lists of the placements one slide reaches, per placement and blocked pattern.
     slide_targets: Vec<u16>,
     /// Where each (placement, blocked) list starts in `slide_targets` (one more at the end).
@@ -57,6 +59,7 @@ impl LineTable {
             }
         }
         slide_starts.push(slide_targets.len() as u32);
+        let require_spread = list.iter().map(|p| spread(p.require, n)).collect();
         let spread = list.iter().map(|p| spread(p.cells, n)).collect();
         let remove = list
             .iter()
@@ -85,6 +88,7 @@ impl LineTable {
             movable,
             placements: list,
             spread,
+            require_spread,
             slide_targets,
             slide_starts,
             remove,
@@ -417,17 +421,21 @@ impl Space {
             .sum()
     }
 
-    /// The fit pattern of column `x` given the rows of `s`: horizontal cells in its low
-    /// bits, required cells above them.
+    /// The cells the rows of `s` require covered, column-major (bit `x * n + y`).
     #[inline]
-    fn fit_pattern(&self, s: State, c: &Cells, x: usize) -> usize {
+    fn required_t(&self, s: State) -> u64 {
+        (0..self.n).fold(0, |m, y| {
+            m | self.table(y).require_spread[self.field(s, y)] << y
+        })
+    }
+
+    /// The fit pattern of column `x`: the cells the rows take in its low bits, those they
+    /// require covered ([`Space::required_t`]) above them.
+    #[inline]
+    fn fit_pattern(&self, c: &Cells, required_t: u64, x: usize) -> usize {
         let n = self.n;
         let taken = self.blocked(c, n + x) as usize;
-        let mut required = 0usize;
-        for y in 0..n {
-            let req = self.table(y).placements[self.field(s, y)].require;
-            required |= ((req >> x & 1) as usize) << y;
-        }
+        let required = (required_t >> (x * n)) as usize & ((1 << n) - 1);
         taken | required << n
     }
 
@@ -437,8 +445,9 @@ impl Space {
         if self.walls(s) > self.max_walls {
             return vec![&[]; self.n];
         }
+        let required = self.required_t(s);
         (0..self.n)
-            .map(|x| self.fits[self.fit_pattern(s, &c, x)].as_slice())
+            .map(|x| self.fits[self.fit_pattern(&c, required, x)].as_slice())
             .collect()
     }
 
@@ -448,18 +457,18 @@ impl Space {
         if self.walls(s) > self.max_walls {
             return 0;
         }
-        let c = self.cells(s);
+        let (c, required) = (self.cells(s), self.required_t(s));
         (0..self.n)
-            .map(|x| self.fits[self.fit_pattern(s, &c, x)].len() as u64)
+            .map(|x| self.fits[self.fit_pattern(&c, required, x)].len() as u64)
             .product()
     }
 
     /// The rank of seed `s` among the seeds of its row tuple.
     pub fn column_rank(&self, s: State, c: &Cells) -> u64 {
-        let count = self.column.placements.len();
+        let (count, required) = (self.column.placements.len(), self.required_t(s));
         let mut rank = 0u64;
         for x in 0..self.n {
-            let pattern = self.fit_pattern(s, c, x);
+            let pattern = self.fit_pattern(c, required, x);
             let e = self.field(s, self.n + x);
             rank =
                 rank * self.fits[pattern].len() as u64 + self.fit_rank[pattern * count + e] as u64;
@@ -467,22 +476,33 @@ impl Space {
         rank
     }
 
-    /// The first seed offset of every row tuple, and the total (one more entry).
-    pub fn seed_offsets(&self, ledger: &mut Ledger) -> Result<Vec<u64>, SweepError> {
+    /// The first seed offset of every row tuple, and the total (one more entry); the
+    /// tuples' seeds counted on `threads` threads (each a run of tuples), then added up.
+    pub fn seed_offsets(
+        &self,
+        ledger: &mut Ledger,
+        threads: usize,
+    ) -> Result<Vec<u64>, SweepError> {
         let tuples = self.row_tuples();
         let len = usize::try_from(tuples + 1).map_err(|_| SweepError::TooLarge {
             n: self.n,
             max_walls: self.max_walls,
         })?;
-        let mut offsets = ledger.vec("the seed offsets", 0, 0u64)?;
-        ledger.take::<u64>("the seed offsets", len)?;
-        offsets.reserve_exact(len);
+        let mut offsets = ledger.vec("the seed offsets", len, 0u64)?;
+        let run = (len - 1).div_ceil(threads.max(1)).max(1);
+        std::thread::scope(|scope| {
+            for (k, part) in offsets[..len - 1].chunks_mut(run).enumerate() {
+                scope.spawn(move || {
+                    for (i, count) in part.iter_mut().enumerate() {
+                        *count = self.seeds_of_rows(self.row_tuple((k * run + i) as u64));
+                    }
+                });
+            }
+        });
         let mut total = 0u64;
-        for rank in 0..tuples {
-            offsets.push(total);
-            total += self.seeds_of_rows(self.row_tuple(rank));
+        for slot in offsets.iter_mut() {
+            total += std::mem::replace(slot, total);
         }
-        offsets.push(total);
         Ok(offsets)
     }
 
