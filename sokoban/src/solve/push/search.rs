@@ -9,6 +9,7 @@ use super::deadlock::FreezeCheck;
 use super::matching::Matcher;
 use super::open::Open;
 use super::region::Region;
+use super::symmetry::Symmetries;
 use super::table::{Node, Table};
 
 /// How a search ended.
@@ -40,12 +41,20 @@ pub(super) struct Search<'a> {
     generation: u32,
     queue: Vec<u16>,
     max_states: u64,
+    /// The level's symmetries: a state is stored as the least of its images.
+    symmetries: &'a Symmetries,
+    /// The least image of the child's boxes found so far, and the image being compared.
+    best: Vec<u64>,
+    image: Vec<u64>,
+    /// The symmetries whose image of the child's boxes is the least.
+    ties: Vec<u8>,
 }
 
 impl<'a> Search<'a> {
     /// A search on `board` that gives up past `max_states` states.
     pub fn new(
         board: &'a Board,
+        symmetries: &'a Symmetries,
         boxes: usize,
         max_states: u64,
         ledger: &mut Ledger,
@@ -69,6 +78,10 @@ impl<'a> Search<'a> {
             generation: 0,
             queue: ledger.vec("the player's region", floor, 0)?,
             max_states,
+            symmetries,
+            best: ledger.vec("the symmetries", bits::words(floor), 0)?,
+            image: ledger.vec("the symmetries", bits::words(floor), 0)?,
+            ties: Vec::with_capacity(symmetries.len()),
         })
     }
 
@@ -97,6 +110,7 @@ impl<'a> Search<'a> {
             player,
             moved_from: 0,
             dir: 0,
+            sym: 0,
             closed: false,
         };
         let id = match self.table.find(boxes, player) {
@@ -111,7 +125,8 @@ impl<'a> Search<'a> {
                 continue;
             }
             if node.bound == 0 {
-                return Ok(Outcome::Solved(self.chain(id)));
+                let chain = self.chain(id);
+                return Ok(Outcome::Solved(self.symmetries.unfold(&chain)));
             }
             self.table.node_mut(id).closed = true;
             self.table.load(id, &mut current);
@@ -185,6 +200,7 @@ impl<'a> Search<'a> {
                 player: 0,
                 moved_from: from,
                 dir: dir as u8,
+                sym: 0,
                 closed: false,
             };
             let added = self.add(boxes, list, index, child, ledger);
@@ -280,8 +296,13 @@ impl<'a> Search<'a> {
         if self.freeze.is_deadlock(self.board, boxes, to) {
             return Ok(());
         }
-        node.player = self.child_player(boxes, node.moved_from, to);
-        let id = match self.table.find(boxes, node.player) {
+        let player = self.child_player(boxes, node.moved_from, to);
+        (node.player, node.sym) = self.canonical(boxes, list, player);
+        let key = match node.sym {
+            0 => boxes,
+            _ => self.best.as_slice(),
+        };
+        let id = match self.table.find(key, node.player) {
             Ok(id) => {
                 let old = self.table.node_mut(id);
                 if old.pushes <= node.pushes {
@@ -294,9 +315,10 @@ impl<'a> Search<'a> {
                 id
             }
             Err(slot) => {
+                // The bound of an image is the bound of the position (module docs).
                 let bound = self
                     .matcher
-                    .bound_after_push(self.board, list, index, node.player);
+                    .bound_after_push(self.board, list, index, player);
                 let Some(bound) = bound else {
                     return Ok(());
                 };
@@ -351,8 +373,60 @@ impl<'a> Search<'a> {
         least
     }
 
+    /// The name and symmetry under which the child with `boxes` (also as `list`) and the
+    /// player's region on `player` is stored: the least image of its box set (left in
+    /// `self.best` unless the symmetry is the identity) and, among the symmetries giving
+    /// it, the least image of its region's least cell ([`Symmetries`]).
+    fn canonical(&mut self, boxes: &[u64], list: &[u16], player: u16) -> (u16, u8) {
+        let count = self.symmetries.len();
+        if count == 1 {
+            return (player, 0);
+        }
+        self.best.copy_from_slice(boxes);
+        self.ties.clear();
+        self.ties.push(0);
+        for k in 1..count {
+            self.image.fill(0);
+            for &cell in list {
+                bits::insert(&mut self.image, self.symmetries.cell(k, cell));
+            }
+            match self.image.cmp(&self.best) {
+                std::cmp::Ordering::Less => {
+                    std::mem::swap(&mut self.image, &mut self.best);
+                    self.ties.clear();
+                    self.ties.push(k as u8);
+                }
+                std::cmp::Ordering::Equal => self.ties.push(k as u8),
+                std::cmp::Ordering::Greater => {}
+            }
+        }
+        if self.ties[..] == [0] {
+            return (player, 0);
+        }
+        let (cells, _) = self.flood(boxes, player);
+        let mut winner = (u16::MAX, 0);
+        for &k in &self.ties {
+            let image = |c: &u16| self.symmetries.cell(usize::from(k), *c);
+            let name = self.queue[..cells]
+                .iter()
+                .map(image)
+                .min()
+                .unwrap_or(player);
+            if name < winner.0 {
+                winner = (name, k);
+            }
+        }
+        winner
+    }
+
     /// Floods the player's region from `start` among `boxes` and returns its least cell.
     fn normalise(&mut self, boxes: &[u64], start: u16) -> u16 {
+        self.flood(boxes, start).1
+    }
+
+    /// Floods the player's region from `start` among `boxes`: its cells are then
+    /// `self.queue[..count]`; the count and the least cell.
+    fn flood(&mut self, boxes: &[u64], start: u16) -> (usize, u16) {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.flood.fill(0);
@@ -378,15 +452,16 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        least
+        (tail, least)
     }
 
-    /// The pushes from the start to state `id`, in order.
-    fn chain(&self, mut id: u32) -> Vec<(u16, u8)> {
+    /// The pushes from the start to state `id`, in order, each in the frame of the state
+    /// it was made from, with the symmetry that stored its result.
+    fn chain(&self, mut id: u32) -> Vec<(u16, u8, u8)> {
         let mut pushes = Vec::new();
         while self.table.node(id).pushes > 0 {
             let node = self.table.node(id);
-            pushes.push((node.moved_from, node.dir));
+            pushes.push((node.moved_from, node.dir, node.sym));
             id = node.parent;
         }
         pushes.reverse();
