@@ -24,7 +24,10 @@
 //!   cells), so the bound drops by at most one per push (consistent). With more goals than boxes goals are left
 //!   over, which is right: a solution needs every box on a goal, not every goal covered.
 //!   A child's matching starts from its parent's (only the pushed box's row changed);
-//!   it is the same optimum, only found faster.
+//!   it is the same optimum, only found faster. The parent's matching is made only when
+//!   a first new child needs it, starting from each row's least cost; a child whose
+//!   pushed box came one push nearer the goal it was assigned takes the parent's bound
+//!   less one as it stands (no push lowers the optimum by more than one).
 //! - **Forced barrier pushes** (`corral::Corrals::forced`): take a corral (an area the
 //!   player cannot reach) whose barrier boxes must move (one is off a goal, or a goal in
 //!   it is empty and every goal must be covered). Until the first push of a barrier box

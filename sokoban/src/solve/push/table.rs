@@ -34,6 +34,8 @@ pub(super) struct Node {
     pub dir: u8,
     /// The symmetry that maps the position the last push made onto this stored one.
     pub sym: u8,
+    /// Whether the state was queued again with the bound its forced boxes refined.
+    pub refined: bool,
     /// Whether the state has been expanded.
     pub closed: bool,
 }
