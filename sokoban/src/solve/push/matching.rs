@@ -231,3 +231,76 @@ impl Matcher {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::board::{opposite, test_board};
+    use super::*;
+
+    /// Every push's bound from the kept assignment ([`Matcher::bound_after_push`], with its
+    /// shortcut) is the optimum a fresh matching finds for the child, on random boards
+    /// with as many goals as boxes and the player behind the pushed box.
+    #[test]
+    fn a_childs_bound_from_its_parents_matching_is_the_fresh_optimum() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut below = move |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let mut pushes = 0;
+        for _ in 0..2000 {
+            let (rows, cols) = (5 + below(4), 5 + below(4));
+            let walls: Vec<bool> = (0..rows * cols)
+                .map(|i| {
+                    let (r, c) = (i / cols, i % cols);
+                    r == 0 || c == 0 || r + 1 == rows || c + 1 == cols || below(100) < 10
+                })
+                .collect();
+            let open: Vec<usize> = (0..rows * cols).filter(|&i| !walls[i]).collect();
+            let count = 2 + below(7);
+            let mut goals: Vec<usize> = (0..count).map(|_| open[below(open.len())]).collect();
+            goals.sort_unstable();
+            goals.dedup();
+            let Some((problem, board)) = test_board(rows, cols, walls, goals) else {
+                continue;
+            };
+            let m = board.goals.len();
+            let mut list: Vec<u16> = Vec::new();
+            while list.len() < m {
+                let cell = below(board.floor()) as u16;
+                if !list.contains(&cell) {
+                    list.push(cell);
+                }
+            }
+            let (mut kept, mut fresh) = (Matcher::new(m, m), Matcher::new(m, m));
+            for i in 0..m {
+                for dir in 0..4 {
+                    let from = list[i];
+                    let (Some(to), Some(behind)) =
+                        (board.step(from, dir), board.step(from, opposite(dir)))
+                    else {
+                        continue;
+                    };
+                    if list.contains(&to) || list.contains(&behind) {
+                        continue;
+                    }
+                    if kept.bound(&board, &list, behind).is_none() {
+                        continue;
+                    }
+                    list[i] = to;
+                    let child = kept.bound_after_push(&board, &list, i, from);
+                    assert_eq!(
+                        child,
+                        fresh.bound(&board, &list, from),
+                        "{problem:?} {list:?}"
+                    );
+                    list[i] = from;
+                    pushes += 1;
+                }
+            }
+        }
+        assert!(pushes > 1000, "only {pushes} pushes");
+    }
+}
