@@ -128,3 +128,27 @@ impl Board {
         (next != NONE).then_some(next)
     }
 }
+
+/// A test's board: `walls` and `goals` on a `rows` x `cols` grid, the player on the first
+/// floor cell, with the level (`None` past a small budget or with no floor).
+#[cfg(test)]
+pub(super) fn test_board(
+    rows: usize,
+    cols: usize,
+    walls: Vec<bool>,
+    goals: Vec<usize>,
+) -> Option<(Problem, Board)> {
+    use puzzle_frame::budget::MemoryBudget;
+
+    let problem = Problem {
+        rows,
+        cols,
+        player: walls.iter().position(|w| !w)?,
+        walls,
+        goals,
+        boxes: vec![],
+    };
+    let mut ledger = Ledger::new(MemoryBudget::new(1 << 24));
+    let board = Board::new(&problem, &mut ledger).ok()??;
+    Some((problem, board))
+}

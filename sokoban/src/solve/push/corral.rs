@@ -122,6 +122,18 @@ impl Corrals {
         self.least.get(index as usize).copied()
     }
 
+    /// The number of the corral of the free cell `cell` outside the player's region among
+    /// the corrals the latest [`Corrals::restrict`] labelled (from 0), if it got there.
+    pub fn index_of(&self, cell: u16) -> Option<usize> {
+        let index = self.label[usize::from(cell)].checked_sub(self.first)? as usize;
+        (index < self.least.len()).then_some(index)
+    }
+
+    /// The number of corrals the latest [`Corrals::restrict`] labelled.
+    pub fn count(&self) -> usize {
+        self.least.len()
+    }
+
     /// After a [`Corrals::restrict`] that labelled every corral, writes into `forced` the
     /// boxes on goals that some solution cannot avoid pushing: for a corral where some
     /// box of the barrier must move, the first barrier push comes from outside the corral

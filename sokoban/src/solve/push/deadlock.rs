@@ -89,9 +89,7 @@ impl FreezeCheck {
 
 #[cfg(test)]
 mod tests {
-    use puzzle_frame::budget::{Ledger, MemoryBudget};
-
-    use super::super::Problem;
+    use super::super::board::test_board;
     use super::*;
 
     /// The largest frozen set among `boxes`, by removing boxes not blocked on both axes
@@ -144,16 +142,7 @@ mod tests {
             }
             let pick = |k: usize| floor[k % floor.len()];
             let goals: Vec<usize> = (0..floor.len() / 2).map(|_| pick(below(997))).collect();
-            let problem = Problem {
-                rows,
-                cols,
-                walls,
-                goals,
-                boxes: vec![],
-                player: floor[0],
-            };
-            let mut ledger = Ledger::new(MemoryBudget::new(1 << 24));
-            let Ok(Some(board)) = Board::new(&problem, &mut ledger) else {
+            let Some((problem, board)) = test_board(rows, cols, walls, goals) else {
                 continue;
             };
             cases += 1;

@@ -24,7 +24,10 @@
 //!   cells), so the bound drops by at most one per push (consistent). With more goals than boxes goals are left
 //!   over, which is right: a solution needs every box on a goal, not every goal covered.
 //!   A child's matching starts from its parent's (only the pushed box's row changed);
-//!   it is the same optimum, only found faster.
+//!   it is the same optimum, only found faster. The parent's matching is made only when
+//!   a first new child needs it, starting from each row's least cost; a child whose
+//!   pushed box came one push nearer the goal it was assigned takes the parent's bound
+//!   less one as it stands (no push lowers the optimum by more than one).
 //! - **Forced barrier pushes** (`corral::Corrals::forced`): take a corral (an area the
 //!   player cannot reach) whose barrier boxes must move (one is off a goal, or a goal in
 //!   it is empty and every goal must be covered). Until the first push of a barrier box
@@ -58,6 +61,11 @@
 //!   by pushing its surrounding boxes inwards from where the player stands, and one of them
 //!   must move, some push-optimal solution starts with one of those pushes, so only they
 //!   are tried; the argument (a reordering of any optimal solution) is in that module.
+//! - **Symmetry** (`symmetry`): when a turn or mirror of the grid maps the level's floor
+//!   and goals onto themselves, a position and its image need the same fewest pushes and
+//!   every rule and the bound treat them alike, so each position is stored as the least
+//!   of its images and only that one is expanded; the answer's pushes are mapped back,
+//!   step by step, onto the real positions (the argument is in that module).
 //! - **Duplicates** (`table`): a state met again with no fewer pushes is dropped; met
 //!   with fewer, it takes the new pushes and parent and is queued again.
 //! - **Naming the region** (`region`): a child's least cell is mostly found without a
@@ -89,6 +97,7 @@ mod open;
 mod path;
 mod region;
 mod search;
+mod symmetry;
 mod table;
 
 use puzzle_frame::budget::Ledger;
@@ -98,6 +107,7 @@ use super::{Limit, TooManyStates};
 use board::{Board, NONE};
 use deadlock::FreezeCheck;
 use search::{Outcome, Search};
+use symmetry::Symmetries;
 
 pub use super::levels::{Limits, Problem};
 
@@ -115,11 +125,11 @@ pub fn solve_counting(
     states: &mut u64,
 ) -> Result<Option<Vec<u8>>, Limit> {
     let mut ledger = Ledger::new(limits.budget);
-    let Some((board, player, mut boxes)) = start(problem, limits, &mut ledger)? else {
+    let Some((board, player, mut boxes, symmetries)) = start(problem, limits, &mut ledger)? else {
         return Ok(None);
     };
     let count = boxes.iter().map(|w| w.count_ones() as usize).sum();
-    let mut search = Search::new(&board, count, limits.max_states, &mut ledger)?;
+    let mut search = Search::new(&board, &symmetries, count, limits.max_states, &mut ledger)?;
     let outcome = search.run(&boxes, player, &mut ledger);
     *states = search.states();
     let pushes = match outcome? {
@@ -143,24 +153,24 @@ pub fn solve_counting(
 /// the fewest pushes, which it must never exceed.
 pub fn start_bound(problem: &Problem, limits: &Limits) -> Result<Option<u32>, Limit> {
     let mut ledger = Ledger::new(limits.budget);
-    let Some((board, player, boxes)) = start(problem, limits, &mut ledger)? else {
+    let Some((board, player, boxes, symmetries)) = start(problem, limits, &mut ledger)? else {
         return Ok(None);
     };
     let count = boxes.iter().map(|w| w.count_ones() as usize).sum();
-    let mut search = Search::new(&board, count, limits.max_states, &mut ledger)?;
+    let mut search = Search::new(&board, &symmetries, count, limits.max_states, &mut ledger)?;
     Ok(search.start_bound(&boxes, player))
 }
+
+/// Where the search starts: the board, the player's floor cell, the box set and the
+/// board's symmetries.
+type Start = (Board, u16, Vec<u64>, Symmetries);
 
 /// The board, the player's floor cell and the box set the search starts from, `None` when
 /// the level has no solution (a position off the floor or shared). Boxes frozen on goals
 /// from the start ([`FreezeCheck::frozen_on_goals`]) become walls, and their goals go:
 /// no solution moves them, so the level keeps its solutions, and the bound and the dead
 /// squares see them as the walls they are.
-fn start(
-    problem: &Problem,
-    limits: &Limits,
-    ledger: &mut Ledger,
-) -> Result<Option<(Board, u16, Vec<u64>)>, Limit> {
+fn start(problem: &Problem, limits: &Limits, ledger: &mut Ledger) -> Result<Option<Start>, Limit> {
     let mut walled = None;
     loop {
         let level = walled.as_ref().unwrap_or(problem);
@@ -183,7 +193,8 @@ fn start(
         bits::cells(&boxes, &mut list);
         let fixed = FreezeCheck::new().frozen_on_goals(&board, &boxes, &list);
         if fixed.is_empty() || walled.is_some() {
-            return Ok(Some((board, player, boxes)));
+            let symmetries = Symmetries::new(&board, level.cols, ledger)?;
+            return Ok(Some((board, player, boxes, symmetries)));
         }
         let fixed: Vec<usize> = fixed.iter().map(|&f| board.cells[usize::from(f)]).collect();
         let mut level = level.clone();

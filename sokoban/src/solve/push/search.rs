@@ -3,12 +3,13 @@
 use puzzle_frame::budget::{Ledger, OverBudget};
 
 use super::bits;
-use super::board::{opposite, Board};
+use super::board::{opposite, Board, NONE};
 use super::corral::Corrals;
 use super::deadlock::FreezeCheck;
 use super::matching::Matcher;
 use super::open::Open;
 use super::region::Region;
+use super::symmetry::Symmetries;
 use super::table::{Node, Table};
 
 /// How a search ended.
@@ -40,12 +41,28 @@ pub(super) struct Search<'a> {
     generation: u32,
     queue: Vec<u16>,
     max_states: u64,
+    /// The level's symmetries: a state is stored as the least of its images.
+    symmetries: &'a Symmetries,
+    /// The player of the state being expanded while its matching is not made yet.
+    unmatched: Option<u16>,
+    /// The least image of the child's boxes found so far, and the image being compared.
+    best: Vec<u64>,
+    image: Vec<u64>,
+    /// The symmetries whose image of the child's boxes is the least.
+    ties: Vec<u8>,
+    /// Whether `region_images` and `corral_images` belong to the state being expanded.
+    images_ready: bool,
+    /// Per symmetry, the two least images of the cells of the expanded state's region.
+    region_images: Vec<[u16; 2]>,
+    /// Per corral of the expanded state and symmetry, the least image of its cells.
+    corral_images: Vec<u16>,
 }
 
 impl<'a> Search<'a> {
     /// A search on `board` that gives up past `max_states` states.
     pub fn new(
         board: &'a Board,
+        symmetries: &'a Symmetries,
         boxes: usize,
         max_states: u64,
         ledger: &mut Ledger,
@@ -69,6 +86,14 @@ impl<'a> Search<'a> {
             generation: 0,
             queue: ledger.vec("the player's region", floor, 0)?,
             max_states,
+            symmetries,
+            unmatched: None,
+            best: ledger.vec("the symmetries", bits::words(floor), 0)?,
+            image: ledger.vec("the symmetries", bits::words(floor), 0)?,
+            ties: Vec::with_capacity(symmetries.len()),
+            images_ready: false,
+            region_images: vec![[NONE; 2]; symmetries.len()],
+            corral_images: Vec::new(),
         })
     }
 
@@ -97,6 +122,8 @@ impl<'a> Search<'a> {
             player,
             moved_from: 0,
             dir: 0,
+            sym: 0,
+            refined: false,
             closed: false,
         };
         let id = match self.table.find(boxes, player) {
@@ -111,7 +138,8 @@ impl<'a> Search<'a> {
                 continue;
             }
             if node.bound == 0 {
-                return Ok(Outcome::Solved(self.chain(id)));
+                let chain = self.chain(id);
+                return Ok(Outcome::Solved(self.symmetries.unfold(&chain)));
             }
             self.table.node_mut(id).closed = true;
             self.table.load(id, &mut current);
@@ -133,20 +161,27 @@ impl<'a> Search<'a> {
     ) -> Result<bool, OverBudget> {
         let restricted = self.analyse(boxes, node.player);
         bits::cells(boxes, list);
-        match self.forced_bound(boxes, list, node.player, restricted) {
+        // The matching of this state, from which the children's bounds are found, is only
+        // made when a first new child needs it.
+        self.unmatched = Some(node.player);
+        // A state queued again with its refined bound has had its corrals checked (and
+        // passed them): they are the same now.
+        let refined = match node.refined {
+            true => Some(None),
+            false => self.forced_bound(boxes, list, node.player, restricted),
+        };
+        match refined {
             None => return Ok(false),
             Some(Some(refined)) if refined > node.bound => {
                 let stored = self.table.node_mut(id);
                 stored.bound = refined;
+                stored.refined = true;
                 stored.closed = false;
                 let estimate = (node.pushes + refined) as usize;
                 self.open.push(estimate, refined as usize, id, ledger)?;
                 return Ok(false);
             }
             Some(_) => {}
-        }
-        if self.matcher.bound(self.board, list, node.player).is_none() {
-            return Ok(false);
         }
         if !restricted {
             self.pushes.clear();
@@ -185,6 +220,8 @@ impl<'a> Search<'a> {
                 player: 0,
                 moved_from: from,
                 dir: dir as u8,
+                sym: 0,
+                refined: false,
                 closed: false,
             };
             let added = self.add(boxes, list, index, child, ledger);
@@ -205,6 +242,7 @@ impl<'a> Search<'a> {
     /// when a PI-corral restricts the pushes (then in `self.pushes`).
     fn analyse(&mut self, boxes: &[u64], player: u16) -> bool {
         self.region.analyse(self.board, boxes, player);
+        self.images_ready = false;
         let region = &self.region;
         self.corrals.restrict(
             self.board,
@@ -268,7 +306,7 @@ impl<'a> Search<'a> {
     fn add(
         &mut self,
         boxes: &[u64],
-        list: &[u16],
+        list: &mut [u16],
         index: usize,
         mut node: Node,
         ledger: &mut Ledger,
@@ -280,8 +318,13 @@ impl<'a> Search<'a> {
         if self.freeze.is_deadlock(self.board, boxes, to) {
             return Ok(());
         }
-        node.player = self.child_player(boxes, node.moved_from, to);
-        let id = match self.table.find(boxes, node.player) {
+        let player = self.child_player(boxes, node.moved_from, to);
+        (node.player, node.sym) = self.canonical(boxes, list, player, (node.moved_from, to));
+        let key = match node.sym {
+            0 => boxes,
+            _ => self.best.as_slice(),
+        };
+        let id = match self.table.find(key, node.player) {
             Ok(id) => {
                 let old = self.table.node_mut(id);
                 if old.pushes <= node.pushes {
@@ -294,9 +337,19 @@ impl<'a> Search<'a> {
                 id
             }
             Err(slot) => {
+                if let Some(parent) = self.unmatched {
+                    list[index] = node.moved_from;
+                    let matched = self.matcher.bound(self.board, list, parent);
+                    list[index] = to;
+                    if matched.is_none() {
+                        return Ok(());
+                    }
+                    self.unmatched = None;
+                }
+                // The bound of an image is the bound of the position (module docs).
                 let bound = self
                     .matcher
-                    .bound_after_push(self.board, list, index, node.player);
+                    .bound_after_push(self.board, list, index, player);
                 let Some(bound) = bound else {
                     return Ok(());
                 };
@@ -351,8 +404,142 @@ impl<'a> Search<'a> {
         least
     }
 
+    /// The name and symmetry under which the child with `boxes` (also as `list`) and the
+    /// player's region on `player` is stored: the least image of its box set (left in
+    /// `self.best` unless the symmetry is the identity) and, among the symmetries giving
+    /// it, the least image of its region's least cell ([`Symmetries`]). `push` is the
+    /// push that made the child: `(from, to)`.
+    fn canonical(
+        &mut self,
+        boxes: &[u64],
+        list: &[u16],
+        player: u16,
+        push: (u16, u16),
+    ) -> (u16, u8) {
+        let count = self.symmetries.len();
+        if count == 1 {
+            return (player, 0);
+        }
+        self.best.copy_from_slice(boxes);
+        self.ties.clear();
+        self.ties.push(0);
+        for k in 1..count {
+            self.image.fill(0);
+            for &cell in list {
+                bits::insert(&mut self.image, self.symmetries.cell(k, cell));
+            }
+            match self.image.cmp(&self.best) {
+                std::cmp::Ordering::Less => {
+                    std::mem::swap(&mut self.image, &mut self.best);
+                    self.ties.clear();
+                    self.ties.push(k as u8);
+                }
+                std::cmp::Ordering::Equal => self.ties.push(k as u8),
+                std::cmp::Ordering::Greater => {}
+            }
+        }
+        if self.ties[..] == [0] {
+            return (player, 0);
+        }
+        let mut winner = (u16::MAX, 0);
+        for t in 0..self.ties.len() {
+            let k = self.ties[t];
+            let name = match k {
+                0 => Some(player),
+                _ => self.image_least(boxes, usize::from(k), push),
+            };
+            let name = match name {
+                Some(name) => name,
+                None => self.flooded_least(boxes, usize::from(k), player),
+            };
+            debug_assert_eq!(
+                name,
+                self.flooded_least(boxes, usize::from(k), player),
+                "the least image of the child's region"
+            );
+            if name < winner.0 {
+                winner = (name, k);
+            }
+        }
+        winner
+    }
+
+    /// The least image under symmetry `k` of the region of the player on `player` among
+    /// `boxes`, by a flood.
+    fn flooded_least(&mut self, boxes: &[u64], k: usize, player: u16) -> u16 {
+        let (cells, _) = self.flood(boxes, player);
+        let image = |c: &u16| self.symmetries.cell(k, *c);
+        self.queue[..cells]
+            .iter()
+            .map(image)
+            .min()
+            .unwrap_or(player)
+    }
+
+    /// The least image under symmetry `k` of the region of the child whose box went
+    /// `from` -> `to`, without a flood when [`Search::child_player`] would need none and
+    /// `to` is no cut cell: the images of the expanded state's region less `to`, of
+    /// `from` and of the corrals next to it. `None` otherwise.
+    fn image_least(&mut self, boxes: &[u64], k: usize, (from, to): (u16, u16)) -> Option<u16> {
+        if !self.region.contains(to) || self.region.is_cut(to) {
+            return None;
+        }
+        if !self.images_ready {
+            self.prepare_images();
+        }
+        let count = self.symmetries.len();
+        let [first, second] = self.region_images[k];
+        let image_to = self.symmetries.cell(k, to);
+        let rest = if first == image_to { second } else { first };
+        let mut least = self.symmetries.cell(k, from).min(rest);
+        for dir in 0..4 {
+            let Some(next) = self.board.step(from, dir) else {
+                continue;
+            };
+            if next == to || bits::has(boxes, next) || self.region.contains(next) {
+                continue;
+            }
+            let corral = self.corrals.index_of(next)?;
+            least = least.min(self.corral_images[corral * count + k]);
+        }
+        Some(least)
+    }
+
+    /// Fills the images of the expanded state's region and corrals, per symmetry.
+    fn prepare_images(&mut self) {
+        self.images_ready = true;
+        let count = self.symmetries.len();
+        self.region_images.fill([NONE; 2]);
+        self.corral_images.clear();
+        self.corral_images
+            .resize(self.corrals.count() * count, NONE);
+        for cell in 0..self.board.floor() as u16 {
+            if self.region.contains(cell) {
+                for (k, least) in self.region_images.iter_mut().enumerate() {
+                    let image = self.symmetries.cell(k, cell);
+                    if image < least[0] {
+                        *least = [image, least[0]];
+                    } else if image < least[1] {
+                        least[1] = image;
+                    }
+                }
+            } else if let Some(corral) = self.corrals.index_of(cell) {
+                let images = &mut self.corral_images[corral * count..(corral + 1) * count];
+                for (k, least) in images.iter_mut().enumerate() {
+                    *least = (*least).min(self.symmetries.cell(k, cell));
+                }
+            }
+        }
+    }
+
     /// Floods the player's region from `start` among `boxes` and returns its least cell.
     fn normalise(&mut self, boxes: &[u64], start: u16) -> u16 {
+        self.flood(boxes, start).1
+    }
+
+    /// Floods the player's region from `start` among `boxes`: its cells are then
+    /// `self.queue[..count]`; the count and the least cell.
+    fn flood(&mut self, boxes: &[u64], start: u16) -> (usize, u16) {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.flood.fill(0);
@@ -378,15 +565,16 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        least
+        (tail, least)
     }
 
-    /// The pushes from the start to state `id`, in order.
-    fn chain(&self, mut id: u32) -> Vec<(u16, u8)> {
+    /// The pushes from the start to state `id`, in order, each in the frame of the state
+    /// it was made from, with the symmetry that stored its result.
+    fn chain(&self, mut id: u32) -> Vec<(u16, u8, u8)> {
         let mut pushes = Vec::new();
         while self.table.node(id).pushes > 0 {
             let node = self.table.node(id);
-            pushes.push((node.moved_from, node.dir));
+            pushes.push((node.moved_from, node.dir, node.sym));
             id = node.parent;
         }
         pushes.reverse();

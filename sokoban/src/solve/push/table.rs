@@ -32,6 +32,10 @@ pub(super) struct Node {
     pub moved_from: u16,
     /// The direction of the last push.
     pub dir: u8,
+    /// The symmetry that maps the position the last push made onto this stored one.
+    pub sym: u8,
+    /// Whether the state was queued again with the bound its forced boxes refined.
+    pub refined: bool,
     /// Whether the state has been expanded.
     pub closed: bool,
 }
