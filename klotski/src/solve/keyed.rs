@@ -106,6 +106,8 @@ impl Keyed {
                 keys.dedup();
                 entries.extend(keys.iter().map(|k| k << 8 | level));
             }
+            // The levels are disjoint: they never hold more than the relaxed layouts.
+            debug_assert!(entries.len() as u64 <= n, "level {level} repeats a layout");
         }
         let mut scratch = Vec::new();
         radix_sort(&mut entries, bits + 8, &mut scratch);
