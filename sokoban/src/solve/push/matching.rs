@@ -188,45 +188,52 @@ impl Matcher {
     fn augment(&mut self, row: usize, m: usize) {
         self.owner[0] = row;
         let mut column = 0;
-        self.slack[..=m].fill(i64::MAX);
-        self.used[..=m].fill(false);
+        // Slices of length m + 1 (m for the costs), so that the column loops index them
+        // without bounds checks.
+        let owner = &mut self.owner[..=m];
+        let way = &mut self.way[..=m];
+        let slack = &mut self.slack[..=m];
+        let used = &mut self.used[..=m];
+        let column_potential = &mut self.column_potential[..=m];
+        slack.fill(i64::MAX);
+        used.fill(false);
         loop {
-            self.used[column] = true;
-            let current = self.owner[column];
+            used[column] = true;
+            let current = owner[column];
+            let costs = &self.cost[(current - 1) * m..current * m];
+            let potential = self.row_potential[current];
             let mut delta = i64::MAX;
             let mut next = 0;
             for j in 1..=m {
-                if self.used[j] {
+                if used[j] {
                     continue;
                 }
-                let reduced = self.cost[(current - 1) * m + (j - 1)]
-                    - self.row_potential[current]
-                    - self.column_potential[j];
-                if reduced < self.slack[j] {
-                    self.slack[j] = reduced;
-                    self.way[j] = column;
+                let reduced = costs[j - 1] - potential - column_potential[j];
+                if reduced < slack[j] {
+                    slack[j] = reduced;
+                    way[j] = column;
                 }
-                if self.slack[j] < delta {
-                    delta = self.slack[j];
+                if slack[j] < delta {
+                    delta = slack[j];
                     next = j;
                 }
             }
             for j in 0..=m {
-                if self.used[j] {
-                    self.row_potential[self.owner[j]] += delta;
-                    self.column_potential[j] -= delta;
+                if used[j] {
+                    self.row_potential[owner[j]] += delta;
+                    column_potential[j] -= delta;
                 } else {
-                    self.slack[j] -= delta;
+                    slack[j] -= delta;
                 }
             }
             column = next;
-            if self.owner[column] == 0 {
+            if owner[column] == 0 {
                 break;
             }
         }
         while column != 0 {
-            let previous = self.way[column];
-            self.owner[column] = self.owner[previous];
+            let previous = way[column];
+            owner[column] = owner[previous];
             column = previous;
         }
     }
