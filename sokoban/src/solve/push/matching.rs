@@ -145,7 +145,42 @@ impl Matcher {
         self.saved_rows.copy_from_slice(&self.row_potential);
         self.saved_columns.copy_from_slice(&self.column_potential);
         self.saved_owner.copy_from_slice(&self.owner);
-        if let Some(j) = column {
+        self.rematch(index, m);
+        let bound = self.total(m);
+        self.cost[index * m..(index + 1) * m].copy_from_slice(&self.saved_row[..m]);
+        self.row_potential.copy_from_slice(&self.saved_rows);
+        self.column_potential.copy_from_slice(&self.saved_columns);
+        self.owner.copy_from_slice(&self.saved_owner);
+        bound
+    }
+
+    /// Turns the kept assignment of [`Matcher::bound_forced`] (with as many goals as
+    /// boxes) into the one [`Matcher::bound`] would keep for the same `boxes` and
+    /// `player`: each forced box's row is written again with its own goal's cost and
+    /// matched again from the kept potentials, as [`Matcher::bound_after_push`] does with
+    /// a pushed box's row. False when that does not apply (then nothing is kept).
+    pub fn unforce(&mut self, board: &Board, boxes: &[u16], player: u16, forced: &[u16]) -> bool {
+        let (n, m) = (boxes.len(), board.goals.len());
+        if n != m || self.kept != n {
+            self.kept = usize::MAX;
+            return false;
+        }
+        for (index, &cell) in boxes.iter().enumerate() {
+            if forced.contains(&cell) {
+                self.fill_row(board, index, cell, player);
+                self.rematch(index, m);
+            }
+        }
+        true
+    }
+
+    /// Matches row `index` again (its costs just written) from the kept assignment and
+    /// potentials, with as many goals as boxes: the row leaves its column, takes the
+    /// least potential that keeps its reduced costs non-negative (the other rows' stay
+    /// as they were) and is matched along one shortest augmenting path.
+    fn rematch(&mut self, index: usize, m: usize) {
+        let row = index + 1;
+        if let Some(j) = (1..=m).find(|&j| self.owner[j] == row) {
             self.owner[j] = 0;
         }
         self.row_potential[row] = (1..=m)
@@ -153,12 +188,6 @@ impl Matcher {
             .min()
             .unwrap_or(0);
         self.augment(row, m);
-        let bound = self.total(m);
-        self.cost[index * m..(index + 1) * m].copy_from_slice(&self.saved_row[..m]);
-        self.row_potential.copy_from_slice(&self.saved_rows);
-        self.column_potential.copy_from_slice(&self.saved_columns);
-        self.owner.copy_from_slice(&self.saved_owner);
-        bound
     }
 
     /// Writes the costs of box `i` on `cell` into row `i`.
@@ -246,7 +275,9 @@ mod tests {
 
     /// Every push's bound from the kept assignment ([`Matcher::bound_after_push`], with its
     /// shortcut) is the optimum a fresh matching finds for the child, on random boards
-    /// with as many goals as boxes and the player behind the pushed box.
+    /// with as many goals as boxes and the player behind the pushed box; the parent's
+    /// assignment made plainly or, with some boxes on goals forced, turned back by
+    /// [`Matcher::unforce`] (itself checked against a fresh matching).
     #[test]
     fn a_childs_bound_from_its_parents_matching_is_the_fresh_optimum() {
         let mut state = 0x2545_F491_4F6C_DD1Du64;
@@ -256,7 +287,7 @@ mod tests {
             state ^= state << 17;
             (state % n as u64) as usize
         };
-        let mut pushes = 0;
+        let (mut pushes, mut unforced) = (0, 0);
         for _ in 0..2000 {
             let (rows, cols) = (5 + below(4), 5 + below(4));
             let walls: Vec<bool> = (0..rows * cols)
@@ -274,7 +305,8 @@ mod tests {
                 continue;
             };
             let m = board.goals.len();
-            let mut list: Vec<u16> = Vec::new();
+            // Some boxes on goals, for the forced rows of `unforce`.
+            let mut list: Vec<u16> = board.goals[..below(m + 1)].to_vec();
             while list.len() < m {
                 let cell = below(board.floor()) as u16;
                 if !list.contains(&cell) {
@@ -293,8 +325,23 @@ mod tests {
                     if list.contains(&to) || list.contains(&behind) {
                         continue;
                     }
-                    if kept.bound(&board, &list, behind).is_none() {
+                    // The parent's matching, made plainly or from a forced one.
+                    let forced: Vec<u16> = list
+                        .iter()
+                        .copied()
+                        .filter(|&c| board.is_goal[usize::from(c)] && below(2) == 0)
+                        .collect();
+                    let parent = match forced.is_empty() {
+                        true => kept.bound(&board, &list, behind),
+                        false => kept.bound_forced(&board, &list, behind, &forced),
+                    };
+                    if parent.is_none() {
                         continue;
+                    }
+                    if !forced.is_empty() {
+                        assert!(kept.unforce(&board, &list, behind, &forced));
+                        assert_eq!(kept.total(m), fresh.bound(&board, &list, behind));
+                        unforced += 1;
                     }
                     list[i] = to;
                     let child = kept.bound_after_push(&board, &list, i, from);
@@ -309,5 +356,6 @@ mod tests {
             }
         }
         assert!(pushes > 1000, "only {pushes} pushes");
+        assert!(unforced > 500, "only {unforced} forced parents");
     }
 }

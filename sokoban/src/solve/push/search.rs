@@ -47,6 +47,9 @@ pub(super) struct Search<'a> {
     symmetries: &'a Symmetries,
     /// The player of the state being expanded while its matching is not made yet.
     unmatched: Option<u16>,
+    /// Whether the matcher keeps the forced matching of the state being expanded (its
+    /// plain matching is then made from it, [`Matcher::unforce`]).
+    forced_kept: bool,
     /// The least image of the child's boxes found so far, and the image being compared.
     best: Vec<u64>,
     image: Vec<u64>,
@@ -94,6 +97,7 @@ impl<'a> Search<'a> {
             max_states,
             symmetries,
             unmatched: None,
+            forced_kept: false,
             best: ledger.vec("the symmetries", bits::words(floor), 0)?,
             image: ledger.vec("the symmetries", bits::words(floor), 0)?,
             ties: Vec::with_capacity(symmetries.len()),
@@ -178,6 +182,7 @@ impl<'a> Search<'a> {
             true => Some(None),
             false => self.forced_bound(boxes, list, node.player, restricted),
         };
+        self.forced_kept = matches!(refined, Some(Some(_)));
         match refined {
             None => return Ok(false),
             Some(Some(refined)) if refined > node.bound => {
@@ -348,9 +353,11 @@ impl<'a> Search<'a> {
             Err(slot) => {
                 if let Some(parent) = self.unmatched {
                     list[index] = node.moved_from;
-                    let matched = self.matcher.bound(self.board, list, parent);
+                    let matched = (self.forced_kept
+                        && self.matcher.unforce(self.board, list, parent, &self.forced))
+                        || self.matcher.bound(self.board, list, parent).is_some();
                     list[index] = to;
-                    if matched.is_none() {
+                    if !matched {
                         return Ok(());
                     }
                     self.unmatched = None;
