@@ -59,8 +59,9 @@ pub(super) struct Search<'a> {
     box_images_ready: bool,
     /// Per symmetry, the image of the box set of the state being expanded.
     box_images: Vec<u64>,
-    /// Whether `region_images` and `corral_images` belong to the state being expanded.
-    images_ready: bool,
+    /// Per symmetry, whether its `region_images` and `corral_images` belong to the state
+    /// being expanded.
+    images_ready: Vec<bool>,
     /// Per symmetry, the two least images of the cells of the expanded state's region.
     region_images: Vec<[u16; 2]>,
     /// Per corral of the expanded state and symmetry, the least image of its cells.
@@ -103,7 +104,7 @@ impl<'a> Search<'a> {
             ties: Vec::with_capacity(symmetries.len()),
             box_images_ready: false,
             box_images: ledger.vec("the symmetries", bits::words(floor) * symmetries.len(), 0)?,
-            images_ready: false,
+            images_ready: vec![false; symmetries.len()],
             region_images: vec![[NONE; 2]; symmetries.len()],
             corral_images: Vec::new(),
         })
@@ -255,7 +256,7 @@ impl<'a> Search<'a> {
     /// when a PI-corral restricts the pushes (then in `self.pushes`).
     fn analyse(&mut self, boxes: &[u64], player: u16) -> bool {
         self.region.analyse(self.board, boxes, player);
-        self.images_ready = false;
+        self.images_ready.fill(false);
         self.box_images_ready = false;
         let region = &self.region;
         self.corrals.restrict(

@@ -110,8 +110,8 @@ impl Search<'_> {
         (from, to): (u16, u16),
     ) -> Option<u16> {
         if !self.region.contains(to) {
-            if !self.images_ready {
-                self.prepare_images();
+            if !self.images_ready[k] {
+                self.prepare_images(k);
             }
             // Pushed into a corral: the parent's region and what `from` reaches outside it.
             let (cells, _) = self.flood_outside(boxes, from);
@@ -122,8 +122,8 @@ impl Search<'_> {
         if self.region.is_cut(to) {
             return None;
         }
-        if !self.images_ready {
-            self.prepare_images();
+        if !self.images_ready[k] {
+            self.prepare_images(k);
         }
         let count = self.symmetries.len();
         let [first, second] = self.region_images[k];
@@ -158,30 +158,29 @@ impl Search<'_> {
         }
     }
 
-    /// Fills the images of the expanded state's region and corrals, per symmetry.
-    fn prepare_images(&mut self) {
-        self.images_ready = true;
+    /// Fills the images under symmetry `k` of the expanded state's region and corrals.
+    fn prepare_images(&mut self, k: usize) {
         let count = self.symmetries.len();
-        self.region_images.fill([NONE; 2]);
-        self.corral_images.clear();
-        self.corral_images
-            .resize(self.corrals.count() * count, NONE);
+        if !self.images_ready.contains(&true) {
+            self.corral_images.clear();
+            self.corral_images
+                .resize(self.corrals.count() * count, NONE);
+        }
+        self.images_ready[k] = true;
+        let mut least = [NONE; 2];
         for cell in 0..self.board.floor() as u16 {
+            let image = self.symmetries.cell(k, cell);
             if self.region.contains(cell) {
-                for (k, least) in self.region_images.iter_mut().enumerate() {
-                    let image = self.symmetries.cell(k, cell);
-                    if image < least[0] {
-                        *least = [image, least[0]];
-                    } else if image < least[1] {
-                        least[1] = image;
-                    }
+                if image < least[0] {
+                    least = [image, least[0]];
+                } else if image < least[1] {
+                    least[1] = image;
                 }
             } else if let Some(corral) = self.corrals.index_of(cell) {
-                let images = &mut self.corral_images[corral * count..(corral + 1) * count];
-                for (k, least) in images.iter_mut().enumerate() {
-                    *least = (*least).min(self.symmetries.cell(k, cell));
-                }
+                let slot = &mut self.corral_images[corral * count + k];
+                *slot = (*slot).min(image);
             }
         }
+        self.region_images[k] = least;
     }
 }
