@@ -136,7 +136,9 @@ impl Matcher {
             let (old, new) = (self.saved_row[j - 1], self.cost[index * m + j - 1]);
             if new < FORBIDDEN && new + 1 == old {
                 // The kept assignment costs one less with the new row, and no push lowers
-                // the optimum by more than one: it is the new optimum.
+                // the optimum by more than one: it is the new optimum. (A push changes a
+                // finite distance by an odd number and lowers it by at most one, so a
+                // distance that did not drop by one rose: `new < old` would be the same.)
                 let bound = self.total(m);
                 self.cost[index * m..(index + 1) * m].copy_from_slice(&self.saved_row[..m]);
                 return bound;
@@ -324,6 +326,17 @@ mod tests {
                     };
                     if list.contains(&to) || list.contains(&behind) {
                         continue;
+                    }
+                    // A push changes the box's distance to every goal it reaches before
+                    // and after by an odd number (each push moves it one cell) and lowers
+                    // it by at most one: so the shortcut's `new + 1 == old` is the same
+                    // test as `new < old`, or `new <= old`.
+                    for g in 0..m {
+                        let old = board.push_distance(g, from, behind);
+                        let new = board.push_distance(g, to, from);
+                        if old != UNREACHABLE && new != UNREACHABLE {
+                            assert!(old.abs_diff(new) % 2 == 1 && new + 1 >= old);
+                        }
                     }
                     // The parent's matching, made plainly or from a forced one.
                     let forced: Vec<u16> = list
