@@ -279,7 +279,9 @@ mod tests {
     /// shortcut) is the optimum a fresh matching finds for the child, on random boards
     /// with as many goals as boxes and the player behind the pushed box; the parent's
     /// assignment made plainly or, with some boxes on goals forced, turned back by
-    /// [`Matcher::unforce`] (itself checked against a fresh matching).
+    /// [`Matcher::unforce`] (itself checked against a fresh matching; with one goal more
+    /// than boxes, where a freed column's potential would break the optimum, it must
+    /// refuse).
     #[test]
     fn a_childs_bound_from_its_parents_matching_is_the_fresh_optimum() {
         let mut state = 0x2545_F491_4F6C_DD1Du64;
@@ -307,16 +309,19 @@ mod tests {
                 continue;
             };
             let m = board.goals.len();
+            // Mostly as many boxes as goals; one fewer in a quarter of the boards, where
+            // the kept assignment is not used (a fresh matching is made).
+            let n = m - usize::from(m > 1 && below(4) == 0);
             // Some boxes on goals, for the forced rows of `unforce`.
-            let mut list: Vec<u16> = board.goals[..below(m + 1)].to_vec();
-            while list.len() < m {
+            let mut list: Vec<u16> = board.goals[..below(n + 1)].to_vec();
+            while list.len() < n {
                 let cell = below(board.floor()) as u16;
                 if !list.contains(&cell) {
                     list.push(cell);
                 }
             }
-            let (mut kept, mut fresh) = (Matcher::new(m, m), Matcher::new(m, m));
-            for i in 0..m {
+            let (mut kept, mut fresh) = (Matcher::new(n, m), Matcher::new(n, m));
+            for i in 0..n {
                 for dir in 0..4 {
                     let from = list[i];
                     let (Some(to), Some(behind)) =
@@ -352,9 +357,13 @@ mod tests {
                         continue;
                     }
                     if !forced.is_empty() {
-                        assert!(kept.unforce(&board, &list, behind, &forced));
-                        assert_eq!(kept.total(m), fresh.bound(&board, &list, behind));
-                        unforced += 1;
+                        if kept.unforce(&board, &list, behind, &forced) {
+                            assert_eq!(kept.total(m), fresh.bound(&board, &list, behind));
+                            unforced += 1;
+                        } else {
+                            assert!(n < m, "unforce refused with as many goals as boxes");
+                            kept.bound(&board, &list, behind);
+                        }
                     }
                     list[i] = to;
                     let child = kept.bound_after_push(&board, &list, i, from);
