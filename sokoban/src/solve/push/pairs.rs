@@ -43,7 +43,8 @@ pub(super) const DEAD: u8 = u8::MAX;
 const MOST_FLOOR: usize = 128;
 
 /// The most goal sets times table entries the searches that build the table may visit
-/// (about a second of work): a larger level goes without penalties.
+/// (under a second: Microban 144, 31 M of them, builds in 0.14 s): a larger level goes
+/// without penalties.
 const MOST_WORK: usize = 1 << 27;
 
 /// Not reached yet in a search of one goal set.
