@@ -2,8 +2,7 @@
 //! distance to the goal.
 //!
 //! **States.** A layout is its dense rank (`super::rank`): `0..N`, no table of layouts.
-//! Per rank the census keeps two bits (visited, and the level modulo 3: `super::marks`),
-//! one `u32` in the queue and one `u32` label
+//! Per rank the census keeps one bit (visited), one `u32` in the queue and one `u32` label
 //! (for layouts that can reach the goal: the goal layout whose search reached it first).
 //!
 //! **Moves.** A layout's moves are those of the solver: each block's flood fill over the
@@ -197,8 +196,6 @@ impl Sweeps<'_> {
             let w = mirror.rank(self.ranker, blocks, moved);
             if w != v {
                 self.mark_mirror(w, label);
-            } else {
-                self.self_mirror(label);
             }
         }
     }
@@ -220,18 +217,15 @@ impl Sweeps<'_> {
             let mut lu = find(&mut self.marks.parent, label);
             expander.load(u);
             blocks.clone_from(&expander.blocks);
-            let behind = self.behind();
             expander.moves(u, |v, k, from, to| {
-                let code = self.level_code(v);
-                if code == 0 {
+                if !self.is_visited(v) {
                     self.discover(v, lu, &blocks, Some((k, from, to)));
-                } else if code != behind {
+                } else {
                     lu = self.marks.meet(v, lu, mirrored);
                 }
             });
             head += 1;
         }
-        self.end();
     }
 }
 

@@ -1,19 +1,8 @@
 //! What the census's breadth-first sweeps mark, whichever way the layouts are numbered
 //! (`super::graph` over the automaton's ranks, `super::flat` over the sweep's encoding):
-//! per rank its level modulo 3 (two bits, 0 for not visited) and a label (the seed whose
-//! sweep reached it: a goal layout, or the first layout of a group that cannot reach the
-//! goal), the queue level by level, and the union-find over the labels with each label's
-//! mirror label.
-//!
-//! **Each edge joined once.** A move links layouts whose levels differ by at most one. An
-//! edge from the layout being expanded (level `d`) back to level `d - 1` was looked at when
-//! that end (or its mirror image, with the mirror edge) was expanded, which discovered this
-//! end with its own label's group or joined the two groups and their mirrors: the sweeps
-//! skip it ([`Marks::behind`]) without reading its label. Levels modulo 3 tell `d - 1` from
-//! `d` and `d + 1`, the only other levels a neighbour can have. With a mirror, a layout
-//! discovered that is its own mirror image joins its label's group with the mirror group
-//! ([`Marks::self_mirror`]): the edge back to the mirror of the layout it was discovered
-//! from, which that join stands for, is one of those skipped.
+//! per rank a visited bit and a label (the seed whose sweep reached it: a goal layout, or
+//! the first layout of a group that cannot reach the goal), the queue level by level, and
+//! the union-find over the labels with each label's mirror label.
 
 use puzzle_frame::budget::{MemoryBudget, OverBudget};
 
@@ -42,20 +31,9 @@ pub(super) fn join(parent: &mut [u32], pair: Option<&[u32]>, a: u32, b: u32) -> 
     find(parent, a)
 }
 
-/// The two-bit code of a level: the level modulo 3, plus 1 (0 is "not visited").
-#[inline]
-fn code_of(level: usize) -> u64 {
-    (level % 3) as u64 + 1
-}
-
 /// The marks of the sweeps over `len` layouts.
 pub(super) struct Marks {
-    /// Per rank two bits: 0 not visited, else its level modulo 3, plus 1.
-    levels: Vec<u64>,
-    /// The code (level modulo 3, plus 1) of the layouts marked now, and of those a level
-    /// before the level being expanded.
-    code: u64,
-    behind: u64,
+    visited: Vec<u64>,
     /// Per rank: its label (a label of its group).
     pub label: Vec<u32>,
     /// The layouts queued, level after level.
@@ -78,10 +56,10 @@ pub(super) struct Marks {
 
 impl Marks {
     /// Nothing marked among `n` layouts, whose tables take `tables` bytes: all of it
-    /// charged to `budget` first (12 bytes and two bits a layout).
+    /// charged to `budget` first (12 bytes and a bit a layout).
     pub(super) fn charged(n: u64, tables: u64, budget: MemoryBudget) -> Result<Marks, Limit> {
         let what = "the layouts' tables (12 bytes a layout)";
-        let bytes = n.saturating_mul(12).saturating_add(n / 4) + tables;
+        let bytes = n.saturating_mul(12).saturating_add(n / 8) + tables;
         budget.check(what, bytes)?;
         if n >= u64::from(u32::MAX) {
             return Err(Limit::Memory(OverBudget {
@@ -96,9 +74,7 @@ impl Marks {
     /// Nothing marked among `len` layouts.
     fn new(len: usize) -> Marks {
         Marks {
-            levels: vec![0u64; len.div_ceil(32)],
-            code: code_of(0),
-            behind: 0,
+            visited: vec![0u64; len.div_ceil(64)],
             label: vec![0u32; len],
             queue: Vec::with_capacity(len),
             parent: Vec::new(),
@@ -115,27 +91,13 @@ impl Marks {
     /// True when layout `rank` is marked.
     #[inline]
     pub(super) fn is_visited(&self, rank: u64) -> bool {
-        self.level_code(rank) != 0
+        self.visited[rank as usize / 64] >> (rank % 64) & 1 == 1
     }
 
-    /// Layout `rank`'s code: 0 when not marked, else its level modulo 3, plus 1.
-    #[inline]
-    pub(super) fn level_code(&self, rank: u64) -> u64 {
-        self.levels[rank as usize / 32] >> (2 * (rank % 32)) & 3
-    }
-
-    /// The code of the level before the one being expanded: a move from the layout being
-    /// expanded to a layout of this code needs no join (see the module docs).
-    #[inline]
-    pub(super) fn behind(&self) -> u64 {
-        self.behind
-    }
-
-    /// Marks layout `rank` with `label`, at the level being made (level 0 outside a sweep,
-    /// the level after the one being expanded within one).
+    /// Marks layout `rank` with `label`.
     #[inline]
     pub(super) fn mark(&mut self, rank: u64, label: u32) {
-        self.levels[rank as usize / 32] |= self.code << (2 * (rank % 32));
+        self.visited[rank as usize / 64] |= 1 << (rank % 64);
         self.label[rank as usize] = label;
     }
 
@@ -147,18 +109,6 @@ impl Marks {
         self.mark(rank, self.pair[label as usize]);
         self.mirrored += 1;
         self.mirrored_next += 1;
-    }
-
-    /// Layout of `label` just discovered is its own mirror image: its group is its own
-    /// mirror group (the groups of `label` and its mirror label joined).
-    pub(super) fn self_mirror(&mut self, label: u32) {
-        let (a, b) = (
-            find(&mut self.parent, label),
-            find(&mut self.parent, self.pair[label as usize]),
-        );
-        if a != b {
-            join(&mut self.parent, Some(&self.pair), a, b);
-        }
     }
 
     /// A new label, paired with itself.
@@ -191,7 +141,6 @@ impl Marks {
     /// order.
     pub(super) fn begin(&mut self, head: usize) {
         (self.level, self.level_start) = (0, head);
-        (self.code, self.behind) = (code_of(1), code_of(2));
         self.level_end = self.queue.len();
         self.level_mirrored = std::mem::take(&mut self.mirrored_next);
         self.queue[head..self.level_end].sort_unstable();
@@ -205,17 +154,11 @@ impl Marks {
     pub(super) fn at(&mut self, head: usize) {
         if head == self.level_end {
             self.level += 1;
-            (self.code, self.behind) = (code_of(self.level + 1), code_of(self.level + 2));
             self.level_start = self.level_end;
             self.level_mirrored = std::mem::take(&mut self.mirrored_next);
             self.level_end = self.queue.len();
             self.queue[head..self.level_end].sort_unstable();
         }
-    }
-
-    /// After a sweep: layouts marked from now on are seeds (level 0).
-    pub(super) fn end(&mut self) {
-        (self.code, self.behind) = (code_of(0), 0);
     }
 
     /// How many groups: the union-find's roots.

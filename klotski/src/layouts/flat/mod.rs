@@ -70,8 +70,6 @@ impl Sweeps<'_> {
             let w = self.space.mirror_rank(l);
             if w != v {
                 self.marks.mark_mirror(w, label);
-            } else {
-                self.marks.self_mirror(label);
             }
         }
     }
@@ -88,18 +86,15 @@ impl Sweeps<'_> {
             let u = u64::from(self.marks.queue[head]);
             let label = self.marks.label[u as usize];
             let mut lu = find(&mut self.marks.parent, label);
-            let behind = self.marks.behind();
             space.neighbours(u, |v, l| {
-                let code = self.marks.level_code(v);
-                if code == 0 {
+                if !self.marks.is_visited(v) {
                     self.discover(v, l, lu);
-                } else if code != behind {
+                } else {
                     lu = self.marks.meet(v, lu, mirrored);
                 }
             });
             head += 1;
         }
-        self.marks.end();
     }
 }
 
