@@ -342,34 +342,39 @@ impl<'a> Explorer<'a> {
         if self.queue.is_empty() {
             return Ok(None);
         }
+        let (edges, starts) = (&self.edges, &self.edge_starts);
+        let (distance, queue) = (&mut self.distance, &mut self.queue);
         let mut next = 0;
-        while next < self.queue.len() {
-            let i = self.queue[next] as usize;
+        while next < queue.len() {
+            let i = queue[next] as usize;
             next += 1;
-            let d = self.distance[i] + 1;
-            let (from, to) = (
-                self.edge_starts[i] as usize,
-                self.edge_starts[i + 1] as usize,
-            );
-            for k in from..to {
-                let j = self.edges[k] as usize;
-                if self.distance[j] == FAR {
-                    self.distance[j] = d;
-                    self.queue.push(j as u32);
+            let d = distance[i] + 1;
+            for &j in &edges[starts[i] as usize..starts[i + 1] as usize] {
+                if distance[j as usize] == FAR {
+                    distance[j as usize] = d;
+                    queue.push(j);
                 }
             }
         }
-        let far = self.distance.iter().copied().max().unwrap_or(0);
+        // Moves are reversible, so the search back reaches the whole cluster; the
+        // farthest boards close the queue.
+        if queue.len() != len {
+            return Err(SweepError::Internal("a board the search back missed"));
+        }
+        let far = queue.last().map_or(0, |&i| distance[i as usize]);
         // The key from the cells the box path keeps, else from the board.
-        let (space, nodes) = (self.space, &self.nodes);
+        let (space, nodes, states) = (self.space, &self.nodes, &self.states);
         let key = |i: usize| match nodes.get(i) {
             Some(node) => (node.cells.horizontal, node.cells.vertical),
-            None => space.key(self.states[i]),
+            None => space.key(states[i]),
         };
-        let hardest = (0..len)
-            .filter(|&i| self.distance[i] == far)
+        let hardest = queue
+            .iter()
+            .rev()
+            .map(|&i| i as usize)
+            .take_while(|&i| distance[i] == far)
             .min_by_key(|&i| key(i))
-            .map(|i| self.states[i])
+            .map(|i| states[i])
             .ok_or(SweepError::Internal("an empty cluster"))?;
         Ok(Some((u32::from(far), hardest)))
     }
