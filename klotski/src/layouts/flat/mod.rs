@@ -32,6 +32,7 @@
 //!
 //! The encoding is in `space`; this module holds the census over it.
 
+mod bits;
 mod space;
 
 use puzzle_frame::budget::MemoryBudget;
