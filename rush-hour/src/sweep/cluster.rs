@@ -83,6 +83,8 @@ impl<'a> Explorer<'a> {
         mut ledger: Ledger,
         dense_limit: u64,
     ) -> Result<Self, SweepError> {
+        let boxes = Boxes::new(space);
+        let steps = Steps::new(space, &boxes);
         Ok(Explorer {
             space,
             offsets,
@@ -94,8 +96,8 @@ impl<'a> Explorer<'a> {
             edges: Vec::new(),
             edge_starts: Vec::new(),
             ledger,
-            boxes: Boxes::new(space),
-            steps: Steps::new(space, &Boxes::new(space)),
+            boxes,
+            steps,
             dense_limit,
             places: Vec::new(),
             nodes: Vec::new(),
@@ -230,7 +232,6 @@ impl<'a> Explorer<'a> {
             *d = frame.stride(l) as i64;
         }
         let width = space.width;
-        let mask = (1u64 << width) - 1;
         let mut next = 0;
         while next < self.states.len() {
             self.room()?;
@@ -251,8 +252,8 @@ impl<'a> Explorer<'a> {
                     // Below the box's size, itself at most `UNSEEN`.
                     j = states.len() as u32;
                     places[to] = j;
-                    let (t, shift) = (step.to as usize, l as u32 * width);
-                    states.push((s & !(mask << shift)) | (t as u64) << shift);
+                    let t = step.to as usize;
+                    states.push(space.with_field(s, l, t));
                     nodes.push(Node {
                         at: to as u32,
                         cells: space.moved_cells(&cells, l, e, t),

@@ -50,6 +50,13 @@ const MOST_WORK: usize = 1 << 27;
 /// Not reached yet in a search of one goal set.
 const FAR: u16 = u16::MAX;
 
+/// The place in the table of boxes on `a` and `b` (either order) and the player on `p`.
+#[inline]
+fn slot(floor: usize, a: u16, b: u16, p: u16) -> usize {
+    let (a, b) = (a.min(b), a.max(b));
+    (usize::from(a) * floor + usize::from(b)) * floor + usize::from(p)
+}
+
 /// The pair penalties of one level.
 pub(super) struct Pairs {
     floor: usize,
@@ -72,10 +79,7 @@ impl Pairs {
         let mut pen = ledger.vec("the pair penalties", size, DEAD)?;
         let mut exact = ledger.vec("the pair penalties", size, FAR)?;
         let (mut current, mut next) = (Vec::new(), Vec::new());
-        let index = |a: u16, b: u16, p: u16| {
-            let (a, b) = (a.min(b), a.max(b));
-            (usize::from(a) * floor + usize::from(b)) * floor + usize::from(p)
-        };
+        let index = |a: u16, b: u16, p: u16| slot(floor, a, b, p);
         let goals = &board.goals;
         for (k, &g) in goals.iter().enumerate() {
             for (l, &h) in goals.iter().enumerate().skip(k + 1) {
@@ -152,8 +156,7 @@ impl Pairs {
     /// The penalty of boxes on `a` and `b` with the player's region on `p`.
     #[inline]
     fn penalty(&self, a: u16, b: u16, p: u16) -> u8 {
-        let (a, b) = (a.min(b), a.max(b));
-        self.pen[(usize::from(a) * self.floor + usize::from(b)) * self.floor + usize::from(p)]
+        self.pen[slot(self.floor, a, b, p)]
     }
 
     /// The sum of penalties over disjoint pairs of `boxes` (cells) chosen greedily,
