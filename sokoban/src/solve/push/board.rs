@@ -34,7 +34,9 @@ pub(super) struct Board {
     pub goals: Vec<u16>,
     /// The side of every cell for every box cell ([`distance::sides`]).
     pub side: Vec<u8>,
-    /// The push distances by goal, box cell and side ([`distance::push_distances`]).
+    /// The push distances by box cell, side and goal: `distance[(c * SIDES + s) * goals +
+    /// g]` ([`distance::push_distances`] numbers them by goal first), so that the
+    /// distances of one box to every goal lie together.
     pub distance: Vec<u16>,
     /// Whether a box on each cell can never reach any goal.
     pub dead: Vec<bool>,
@@ -101,6 +103,13 @@ impl Board {
                 board.dead[pair / SIDES % floor_count] = false;
             }
         }
+        let (per_goal, goals) = (floor_count * SIDES, board.goals.len());
+        let mut by_cell = ledger.vec("the push distances", per_goal * goals, UNREACHABLE)?;
+        for (i, &d) in board.distance.iter().enumerate() {
+            by_cell[i % per_goal * goals + i / per_goal] = d;
+        }
+        ledger.give_back::<u16>(board.distance.len());
+        board.distance = by_cell;
         Ok(Some(board))
     }
 
@@ -113,12 +122,21 @@ impl Board {
     /// region on `player`'s side of it.
     #[inline]
     pub fn push_distance(&self, goal: usize, cell: u16, player: u16) -> u16 {
+        self.push_distances(cell, player)[goal]
+    }
+
+    /// The pushes from a box on `cell` to each goal, in goal order, with the player's
+    /// region on `player`'s side of it.
+    #[inline]
+    pub fn push_distances(&self, cell: u16, player: u16) -> &[u16] {
         let (floor, cell) = (self.floor(), usize::from(cell));
         let side = match self.side.is_empty() {
             true => 0,
             false => self.side[cell * floor + usize::from(player)],
         };
-        self.distance[(goal * floor + cell) * SIDES + usize::from(side)]
+        let goals = self.goals.len();
+        let start = (cell * SIDES + usize::from(side)) * goals;
+        &self.distance[start..start + goals]
     }
 
     /// The neighbour of floor cell `cell` in direction `dir`, if it is floor.

@@ -195,9 +195,9 @@ impl Matcher {
     /// Writes the costs of box `i` on `cell` into row `i`.
     fn fill_row(&mut self, board: &Board, i: usize, cell: u16, player: u16) {
         let m = board.goals.len();
-        for g in 0..m {
-            let d = board.push_distance(g, cell, player);
-            self.cost[i * m + g] = if d == UNREACHABLE {
+        let row = &mut self.cost[i * m..(i + 1) * m];
+        for (cost, &d) in row.iter_mut().zip(board.push_distances(cell, player)) {
+            *cost = if d == UNREACHABLE {
                 FORBIDDEN
             } else {
                 i64::from(d)

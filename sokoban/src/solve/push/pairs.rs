@@ -50,17 +50,18 @@ const MOST_WORK: usize = 1 << 27;
 /// Not reached yet in a search of one goal set.
 const FAR: u16 = u16::MAX;
 
-/// The place in the table of boxes on `a` and `b` (either order) and the player on `p`.
+/// The place in the table of boxes on `a` and `b` (either order) and the player on `p`:
+/// by player first, so that the pairs of one state lie within `floor²` bytes.
 #[inline]
 fn slot(floor: usize, a: u16, b: u16, p: u16) -> usize {
     let (a, b) = (a.min(b), a.max(b));
-    (usize::from(a) * floor + usize::from(b)) * floor + usize::from(p)
+    (usize::from(p) * floor + usize::from(a)) * floor + usize::from(b)
 }
 
 /// The pair penalties of one level.
 pub(super) struct Pairs {
     floor: usize,
-    /// `pen[(a * floor + b) * floor + p]` for boxes on `a < b` and the player on `p`.
+    /// `pen[(p * floor + a) * floor + b]` for boxes on `a < b` and the player on `p`.
     pen: Vec<u8>,
     /// Scratch for the greedy choice of disjoint pairs.
     found: Vec<(u8, u16, u16)>,
@@ -79,7 +80,10 @@ impl Pairs {
         let mut pen = ledger.vec("the pair penalties", size, DEAD)?;
         let mut exact = ledger.vec("the pair penalties", size, FAR)?;
         let (mut current, mut next) = (Vec::new(), Vec::new());
-        let index = |a: u16, b: u16, p: u16| slot(floor, a, b, p);
+        // The searches number (a, b, p) with the player last: a walk stays near.
+        let index = |a: u16, b: u16, p: u16| {
+            (usize::from(a.min(b)) * floor + usize::from(a.max(b))) * floor + usize::from(p)
+        };
         let goals = &board.goals;
         for (k, &g) in goals.iter().enumerate() {
             for (l, &h) in goals.iter().enumerate().skip(k + 1) {
@@ -128,18 +132,23 @@ impl Pairs {
                     }
                     pushes += 1;
                 }
-                for (i, &e) in exact.iter().enumerate() {
-                    if e == FAR {
-                        continue;
+                // Only `a < b` is searched (a pair is stored with its cells in order).
+                for (a, b) in (0..floor).flat_map(|a| (a + 1..floor).map(move |b| (a, b))) {
+                    let row = &exact[(a * floor + b) * floor..][..floor];
+                    let (a, b) = (a as u16, b as u16);
+                    for (p, &e) in row.iter().enumerate() {
+                        if e == FAR {
+                            continue;
+                        }
+                        let p = p as u16;
+                        let d = |goal, cell| u32::from(board.push_distance(goal, cell, p));
+                        let lone = (d(k, a) + d(l, b)).min(d(l, a) + d(k, b));
+                        debug_assert!(lone < 2 * u32::from(UNREACHABLE), "a pair solved alone");
+                        debug_assert!(u32::from(e) >= lone, "a pair costs its push distances");
+                        let penalty = (u32::from(e).saturating_sub(lone)).min(u32::from(DEAD) - 1);
+                        let at = slot(floor, a, b, p);
+                        pen[at] = pen[at].min(penalty as u8);
                     }
-                    let p = (i % floor) as u16;
-                    let (a, b) = ((i / floor / floor) as u16, (i / floor % floor) as u16);
-                    let d = |goal: usize, cell: u16| u32::from(board.push_distance(goal, cell, p));
-                    let lone = (d(k, a) + d(l, b)).min(d(l, a) + d(k, b));
-                    debug_assert!(lone < 2 * u32::from(UNREACHABLE), "a pair solved alone");
-                    debug_assert!(u32::from(e) >= lone, "a pair costs its push distances");
-                    let penalty = (u32::from(e).saturating_sub(lone)).min(u32::from(DEAD) - 1);
-                    pen[i] = pen[i].min(penalty as u8);
                 }
             }
         }
@@ -153,22 +162,19 @@ impl Pairs {
         }))
     }
 
-    /// The penalty of boxes on `a` and `b` with the player's region on `p`.
-    #[inline]
-    fn penalty(&self, a: u16, b: u16, p: u16) -> u8 {
-        self.pen[slot(self.floor, a, b, p)]
-    }
-
     /// The sum of penalties over disjoint pairs of `boxes` (cells) chosen greedily,
     /// the boxes on `skip` left out; `None` when some pair is [`DEAD`].
     pub fn sum(&mut self, boxes: &[u16], player: u16, skip: &[u16]) -> Option<u32> {
         self.found.clear();
+        // The penalties with the player on `player`: a block of `floor²` ([`slot`]).
+        let floor = self.floor;
+        let block = &self.pen[slot(floor, 0, 0, player)..][..floor * floor];
         for (i, &a) in boxes.iter().enumerate() {
             if skip.contains(&a) {
                 continue;
             }
             for (j, &b) in boxes.iter().enumerate().skip(i + 1) {
-                let pen = self.penalty(a, b, player);
+                let pen = block[slot(floor, a, b, 0)];
                 if pen == DEAD {
                     return None;
                 }
