@@ -55,6 +55,13 @@
 //!   again with fewer pushes after its expansion is opened again (the table does that):
 //!   A* with an admissible bound and reopening still takes the goal first with its fewest
 //!   pushes.
+//! - **Pathmax** (`search`): a child's stored bound is at least its parent's stored
+//!   bound less one. The parent's bound never exceeds its fewest pushes left, which are
+//!   at most one more than the child's (the push between them), so the parent's bound
+//!   less one never exceeds the child's fewest pushes left either: the larger of the two
+//!   stays admissible. It passes a refined (forced) bound down to the children, which
+//!   then need not be queued again as often. A goal keeps bound 0: its parent is one push
+//!   away, so the parent's bound is at most 1.
 //! - **No assignment** (a box that reaches no goal, two boxes that can only reach the same
 //!   one goal): the assignment relaxes every solution, so none exists; the state is
 //!   dropped.

@@ -352,6 +352,8 @@ impl<'a> Search<'a> {
             0 => boxes,
             _ => self.best.as_slice(),
         };
+        // Pathmax: the parent's bound less one is a bound too (module docs).
+        let inherited = self.table.node(node.parent).bound.saturating_sub(1);
         let id = match self.table.find(key, node.player) {
             Ok(id) => {
                 let old = self.table.node_mut(id);
@@ -359,7 +361,7 @@ impl<'a> Search<'a> {
                     return Ok(());
                 }
                 *old = Node {
-                    bound: old.bound,
+                    bound: old.bound.max(inherited),
                     ..node
                 };
                 id
@@ -383,8 +385,7 @@ impl<'a> Search<'a> {
                 let Some(bound) = bound.zip(self.penalties(list, player, &[])) else {
                     return Ok(());
                 };
-                let bound = bound.0 + bound.1;
-                node.bound = bound;
+                node.bound = (bound.0 + bound.1).max(inherited);
                 self.table.insert(slot, node, ledger)?
             }
         };
