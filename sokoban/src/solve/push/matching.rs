@@ -77,7 +77,7 @@ impl Matcher {
         }
         for (i, &b) in boxes.iter().enumerate() {
             self.fill_row(board, i, b, player);
-            if forced.contains(&b) {
+            if !forced.is_empty() && forced.contains(&b) {
                 if let Some(g) = board.goals.iter().position(|&g| g == b) {
                     self.cost[i * m + g] = 2;
                 }

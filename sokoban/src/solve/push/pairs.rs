@@ -170,7 +170,7 @@ impl Pairs {
         let floor = self.floor;
         let block = &self.pen[slot(floor, 0, 0, player)..][..floor * floor];
         for (i, &a) in boxes.iter().enumerate() {
-            if skip.contains(&a) {
+            if !skip.is_empty() && skip.contains(&a) {
                 continue;
             }
             for (j, &b) in boxes.iter().enumerate().skip(i + 1) {
@@ -178,7 +178,7 @@ impl Pairs {
                 if pen == DEAD {
                     return None;
                 }
-                if pen > 0 && !skip.contains(&b) {
+                if pen > 0 && (skip.is_empty() || !skip.contains(&b)) {
                     self.found.push((pen, i as u16, j as u16));
                 }
             }
