@@ -14,7 +14,7 @@
 use super::dense::{Boxes, Frame};
 use super::marks::Marks;
 use super::space::{Cells, Space, State};
-use super::steps::Steps;
+use super::steps::{most_moves, Board, Steps};
 use super::table::Index;
 use super::SweepError;
 use puzzle_frame::budget::Ledger;
@@ -58,15 +58,20 @@ pub struct Explorer<'a> {
     dense_limit: u64,
     /// Per place of the box: the number of the board there, or [`UNSEEN`] (the box path).
     places: Vec<u32>,
-    /// Per board of the box path (by number): its place and cells.
+    /// Per board of the box path (by number): the board and its place; its length is
+    /// only grown (the boards of the current cluster are the first `count`).
     nodes: Vec<Node>,
+    /// The boards of the current cluster (either path).
+    count: usize,
+    /// The solved boards of the current cluster (either path), by number.
+    solved: Vec<u32>,
 }
 
-/// A board of the box path: its place and cells (the board itself is in `states`).
-#[derive(Clone, Copy)]
+/// A board of the box path and its place.
+#[derive(Clone, Copy, Default)]
 struct Node {
+    board: Board,
     at: u32,
-    cells: Cells,
 }
 
 /// Not yet reached by the backward search.
@@ -101,6 +106,8 @@ impl<'a> Explorer<'a> {
             dense_limit,
             places: Vec::new(),
             nodes: Vec::new(),
+            count: 0,
+            solved: Vec::new(),
         })
     }
 
@@ -114,8 +121,8 @@ impl<'a> Explorer<'a> {
         } else {
             self.reach(start, marks)?;
         }
-        let size = self.states.len() as u64;
-        let Some((moves, hardest)) = self.distances()? else {
+        let size = self.count as u64;
+        let Some((moves, hardest)) = self.distances(boxed)? else {
             if boxed {
                 self.clear_box();
             }
@@ -170,29 +177,31 @@ impl<'a> Explorer<'a> {
     /// Marks seed `s` (whose cells are `cells`) when it is one.
     #[inline]
     fn mark_seed(&self, s: State, cells: &Cells, marks: &Marks) {
-        let space = self.space;
-        if space.is_seed(cells) {
-            let tuple = space.row_tuple_rank(s) as usize;
-            marks.set(self.offsets[tuple] + space.column_rank(s, cells));
+        if self.space.is_seed(cells) {
+            self.mark(s, cells, marks);
         }
     }
 
-    /// Makes room for one board's moves in the box path's lists.
-    #[inline]
-    fn room(&mut self) -> Result<(), SweepError> {
-        let more = 2 * self.space.n * self.space.n;
-        let what = "a cluster's boards";
-        if self.nodes.capacity() - self.nodes.len() < more {
-            self.ledger.grow(&mut self.nodes, more, what)?;
-        }
-        if self.states.capacity() - self.states.len() < more {
-            self.ledger.grow(&mut self.states, more, what)?;
-        }
-        if self.edges.capacity() - self.edges.len() < more {
-            self.ledger
-                .grow(&mut self.edges, more, "a cluster's moves")?;
-        }
-        Ok(())
+    /// Marks seed `s` (whose cells are `cells`).
+    fn mark(&self, s: State, cells: &Cells, marks: &Marks) {
+        let space = self.space;
+        let tuple = space.row_tuple_rank(s) as usize;
+        marks.set(self.offsets[tuple] + space.column_rank(s, cells));
+    }
+
+    /// Grows the box path's lists to hold at least `boards` boards and `moves` moves
+    /// (to their whole capacity, so that this is seldom called).
+    #[cold]
+    fn box_lists(&mut self, boards: usize, moves: usize) -> Result<(), SweepError> {
+        let ledger = &mut self.ledger;
+        grow_to(ledger, &mut self.nodes, boards, "a cluster's boards")?;
+        grow_to(
+            ledger,
+            &mut self.edge_starts,
+            boards + 1,
+            "a cluster's moves",
+        )?;
+        grow_to(ledger, &mut self.edges, moves, "a cluster's moves")
     }
 
     /// Whether the places of `frame` fit the budget (grown to it when they do): a box
@@ -211,66 +220,75 @@ impl<'a> Explorer<'a> {
 
     /// The box path of [`Explorer::reach`]: the cluster of `start` numbered through the
     /// places of `frame` instead of a hashed index, each move read from [`Steps`] (the
-    /// placement reached and how far the place moves).
+    /// placement reached, how far the place moves, the cells it changes). The lists are
+    /// written by index into slices grown beforehand (room for [`most_moves`] more boards
+    /// and moves before each board), with the counts in locals.
     fn reach_box(&mut self, start: State, marks: &Marks, frame: &Frame) -> Result<(), SweepError> {
         let space = self.space;
         let n = space.n;
-        self.states.clear();
-        self.nodes.clear();
-        self.edges.clear();
-        self.edge_starts.clear();
+        let most = most_moves(n);
+        let c = space.cells(start);
+        // Walls never move: the cluster's walls are the start's.
+        let walls = c.horizontal & !c.movable;
+        self.solved.clear();
+        self.box_lists(1 + most, most)?;
         let first = self.boxes.place(space, frame, start);
         self.places[first] = 0;
-        self.room()?;
-        self.states.push(start);
-        self.nodes.push(Node {
+        self.nodes[0] = Node {
+            board: Board::new(start, &c),
             at: first as u32,
-            cells: space.cells(start),
-        });
+        };
         let mut stride = [0i64; 16];
         for (l, d) in stride.iter_mut().enumerate().take(2 * n) {
             *d = frame.stride(l) as i64;
         }
-        let width = space.width;
-        let mut next = 0;
-        while next < self.states.len() {
-            self.room()?;
-            let s = self.states[next];
-            let Node { at, cells } = self.nodes[next];
-            next += 1;
-            self.mark_seed(s, &cells, marks);
-            let edge = u32::try_from(self.edges.len()).map_err(|_| SweepError::ClusterTooLarge)?;
-            self.ledger
-                .push(&mut self.edge_starts, edge, "a cluster's moves")?;
-            let (steps, places) = (&self.steps, &mut self.places);
-            let (states, nodes, edges) = (&mut self.states, &mut self.nodes, &mut self.edges);
-            steps.for_each(s, &cells, width, |l, e, step| {
+        let (mut count, mut moves, mut next) = (1usize, 0usize, 0usize);
+        while next < count {
+            if self.nodes.len() < count + most
+                || self.edge_starts.len() <= count + most
+                || self.edges.len() < moves + most
+            {
+                self.box_lists(count + most, moves + most)?;
+            }
+            let Node { board, at } = self.nodes[next];
+            self.edge_starts[next] =
+                u32::try_from(moves).map_err(|_| SweepError::ClusterTooLarge)?;
+            if self.steps.solved(&board) {
+                self.solved.push(next as u32);
+            }
+            let (steps, places) = (&self.steps, &mut self.places[..]);
+            let (nodes, edges) = (&mut self.nodes[..], &mut self.edges[..]);
+            let seed = steps.for_each(&board, walls, |l, e, step, row| {
                 // A place of the box: the line's rank stays within its group.
-                let to = (i64::from(at) + i64::from(step.rank) * stride[l]) as usize;
+                let to = (i64::from(at) + i64::from(step.rank) * stride[l & 15]) as usize;
                 let mut j = places[to];
                 if j == UNSEEN {
-                    // Below the box's size, itself at most `UNSEEN`.
-                    j = states.len() as u32;
+                    // Below the box's size, itself at most `UNSEEN`; `nodes` has room
+                    // for `most` more boards, `edges` for `most` more moves.
+                    j = count as u32;
                     places[to] = j;
-                    let t = step.to as usize;
-                    states.push(space.with_field(s, l, t));
-                    nodes.push(Node {
+                    nodes[count] = Node {
+                        board: steps.apply(&board, l, e, step, row),
                         at: to as u32,
-                        cells: space.moved_cells(&cells, l, e, t),
-                    });
+                    };
+                    count += 1;
                 }
-                edges.push(j);
+                edges[moves] = j;
+                moves += 1;
             });
+            if seed {
+                self.mark(board.s, &board.cells(walls), marks);
+            }
+            next += 1;
         }
-        let edge = u32::try_from(self.edges.len()).map_err(|_| SweepError::ClusterTooLarge)?;
-        self.ledger
-            .push(&mut self.edge_starts, edge, "a cluster's moves")?;
+        self.edge_starts[count] = u32::try_from(moves).map_err(|_| SweepError::ClusterTooLarge)?;
+        self.count = count;
         Ok(())
     }
 
     /// Every place the last cluster took back to [`UNSEEN`].
     fn clear_box(&mut self) {
-        for node in &self.nodes {
+        for node in &self.nodes[..self.count] {
             self.places[node.at as usize] = UNSEEN;
         }
     }
@@ -280,7 +298,7 @@ impl<'a> Explorer<'a> {
         let space = self.space;
         self.index.clear();
         self.states.clear();
-        self.nodes.clear();
+        self.solved.clear();
         self.edges.clear();
         self.edge_starts.clear();
         self.add(start)?;
@@ -288,6 +306,9 @@ impl<'a> Explorer<'a> {
         let mut found = std::mem::take(&mut self.found);
         while next < self.states.len() {
             let s = self.states[next];
+            if space.solved(s) {
+                self.solved.push(next as u32);
+            }
             next += 1;
             let cells = space.cells(s);
             self.mark_seed(s, &cells, marks);
@@ -305,6 +326,7 @@ impl<'a> Explorer<'a> {
         self.ledger
             .push(&mut self.edge_starts, at, "a cluster's moves")?;
         self.found = found;
+        self.count = self.states.len();
         Ok(())
     }
 
@@ -323,9 +345,13 @@ impl<'a> Explorer<'a> {
     }
 
     /// Distances to the nearest solved board; the greatest and the hardest board (the
-    /// smallest key among the farthest), or `None` when nothing is solved.
-    fn distances(&mut self) -> Result<Option<(u32, State)>, SweepError> {
-        let len = self.states.len();
+    /// smallest key among the farthest), or `None` when nothing is solved. The boards are
+    /// in `nodes` when `boxed`, else in `states`.
+    fn distances(&mut self, boxed: bool) -> Result<Option<(u32, State)>, SweepError> {
+        let len = self.count;
+        if self.solved.is_empty() {
+            return Ok(None);
+        }
         self.distance.clear();
         if len > self.distance.capacity() {
             let more = len - self.distance.capacity();
@@ -334,40 +360,50 @@ impl<'a> Explorer<'a> {
         }
         self.distance.resize(len, FAR);
         self.queue.clear();
-        for i in 0..len {
-            if self.space.solved(self.states[i]) {
-                self.distance[i] = 0;
-                self.queue.push(i as u32);
-            }
+        if len > self.queue.capacity() {
+            let more = len - self.queue.capacity();
+            self.ledger
+                .grow(&mut self.queue, more, "a cluster's queue")?;
         }
-        if self.queue.is_empty() {
-            return Ok(None);
+        self.queue.resize(len, 0);
+        // Slices and a local tail, so that the loop keeps them in registers; each board
+        // enters the queue once, so `len` places are enough.
+        let (edges, starts) = (&self.edges[..], &self.edge_starts[..]);
+        let (distance, queue) = (&mut self.distance[..], &mut self.queue[..]);
+        let mut tail = 0;
+        for &i in &self.solved {
+            distance[i as usize] = 0;
+            queue[tail] = i;
+            tail += 1;
         }
-        let (edges, starts) = (&self.edges, &self.edge_starts);
-        let (distance, queue) = (&mut self.distance, &mut self.queue);
         let mut next = 0;
-        while next < queue.len() {
+        while next < tail {
             let i = queue[next] as usize;
             next += 1;
             let d = distance[i] + 1;
             for &j in &edges[starts[i] as usize..starts[i + 1] as usize] {
                 if distance[j as usize] == FAR {
                     distance[j as usize] = d;
-                    queue.push(j);
+                    queue[tail] = j;
+                    tail += 1;
                 }
             }
         }
         // Moves are reversible, so the search back reaches the whole cluster; the
         // farthest boards close the queue.
-        if queue.len() != len {
+        if tail != len {
             return Err(SweepError::Internal("a board the search back missed"));
         }
         let far = queue.last().map_or(0, |&i| distance[i as usize]);
         // The key from the cells the box path keeps, else from the board.
         let (space, nodes, states) = (self.space, &self.nodes, &self.states);
-        let key = |i: usize| match nodes.get(i) {
-            Some(node) => (node.cells.horizontal, node.cells.vertical),
-            None => space.key(states[i]),
+        let board = |i: usize| match boxed {
+            true => nodes[i].board.s,
+            false => states[i],
+        };
+        let key = |i: usize| match boxed {
+            true => (nodes[i].board.horizontal, nodes[i].board.vertical),
+            false => space.key(states[i]),
         };
         let hardest = queue
             .iter()
@@ -375,7 +411,7 @@ impl<'a> Explorer<'a> {
             .map(|&i| i as usize)
             .take_while(|&i| distance[i] == far)
             .min_by_key(|&i| key(i))
-            .map(|i| states[i])
+            .map(board)
             .ok_or(SweepError::Internal("an empty cluster"))?;
         Ok(Some((u32::from(far), hardest)))
     }
@@ -476,4 +512,20 @@ fn slid_pieces(
         d -= 1;
     }
     Ok(slid)
+}
+
+/// Grows `list` (charged to `ledger`) to at least `len` items, to its whole capacity.
+fn grow_to<T: Copy + Default>(
+    ledger: &mut Ledger,
+    list: &mut Vec<T>,
+    len: usize,
+    what: &str,
+) -> Result<(), SweepError> {
+    if list.len() < len {
+        if list.capacity() < len {
+            ledger.grow(list, len - list.len(), what)?;
+        }
+        list.resize(list.capacity(), T::default());
+    }
+    Ok(())
 }

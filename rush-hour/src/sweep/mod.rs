@@ -13,7 +13,8 @@
 //! - [`cluster`]: one cluster's search, distances, hardest board and minimality;
 //!   [`dense`]: a cluster's boards numbered by place in its box (no hashing);
 //!   [`steps`]: the box path's moves, each a table entry (the placement reached, how far
-//!   the place moves), read only for the lines with a free cell next to a piece.
+//!   the place moves, the cells it changes), read only for the lines with a free cell
+//!   next to a piece.
 //! - [`run`]: chunks, workers, progress; [`checkpoint`]: the resumable folder.
 //!
 //! No move changes the lengths of the pieces of a row, so every cluster lies within one
