@@ -261,18 +261,20 @@ impl<'a> Explorer<'a> {
             let seed = steps.for_each(&board, walls, |l, e, step, row| {
                 // A place of the box: the line's rank stays within its group.
                 let to = (i64::from(at) + i64::from(step.rank) * stride[l & 15]) as usize;
-                let mut j = places[to];
-                if j == UNSEEN {
-                    // Below the box's size, itself at most `UNSEEN`; `nodes` has room
-                    // for `most` more boards, `edges` for `most` more moves.
-                    j = count as u32;
-                    places[to] = j;
-                    nodes[count] = Node {
-                        board: steps.apply(&board, l, e, step, row),
-                        at: to as u32,
-                    };
-                    count += 1;
-                }
+                // Without a branch (whether a board is new is a coin toss to the
+                // processor): the board is always written after the last one, and
+                // counted only when new; `nodes` has room for `most` more boards,
+                // `edges` for `most` more moves. A new board's number is below the
+                // box's size, itself at most `UNSEEN`.
+                let seen = places[to];
+                let fresh = seen == UNSEEN;
+                let j = if fresh { count as u32 } else { seen };
+                places[to] = j;
+                nodes[count] = Node {
+                    board: steps.apply(&board, l, e, step, row),
+                    at: to as u32,
+                };
+                count += usize::from(fresh);
                 edges[moves] = j;
                 moves += 1;
             });
@@ -365,9 +367,10 @@ impl<'a> Explorer<'a> {
             self.ledger
                 .grow(&mut self.queue, more, "a cluster's queue")?;
         }
-        self.queue.resize(len, 0);
+        self.queue.resize(len + 1, 0);
         // Slices and a local tail, so that the loop keeps them in registers; each board
-        // enters the queue once, so `len` places are enough.
+        // enters the queue once, so `len` places are enough, and one more for the
+        // write of the last board seen again.
         let (edges, starts) = (&self.edges[..], &self.edge_starts[..]);
         let (distance, queue) = (&mut self.distance[..], &mut self.queue[..]);
         let mut tail = 0;
@@ -382,11 +385,13 @@ impl<'a> Explorer<'a> {
             next += 1;
             let d = distance[i] + 1;
             for &j in &edges[starts[i] as usize..starts[i + 1] as usize] {
-                if distance[j as usize] == FAR {
-                    distance[j as usize] = d;
-                    queue[tail] = j;
-                    tail += 1;
-                }
+                // Without a branch: a board seen before is at most `d` away (the
+                // search goes by levels), so the smaller distance keeps it; it is
+                // written to the queue always and counted only when new.
+                let seen = distance[j as usize];
+                distance[j as usize] = seen.min(d);
+                queue[tail] = j;
+                tail += usize::from(seen == FAR);
             }
         }
         // Moves are reversible, so the search back reaches the whole cluster; the
@@ -394,6 +399,7 @@ impl<'a> Explorer<'a> {
         if tail != len {
             return Err(SweepError::Internal("a board the search back missed"));
         }
+        let queue = &queue[..len];
         let far = queue.last().map_or(0, |&i| distance[i as usize]);
         // The key from the cells the box path keeps, else from the board.
         let (space, nodes, states) = (self.space, &self.nodes, &self.states);
