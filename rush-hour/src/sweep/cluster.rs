@@ -7,17 +7,26 @@
 //!
 //! Two ways to number the boards, one answer: when the cluster's box ([`super::dense`])
 //! is small enough, a flat array over the box gives the number of the board at each
-//! place (the usual case); otherwise a hashed index. Both searches are the same
-//! breadth-first searches over the same moves, so the distances, the hardest board and
-//! the line are the same.
+//! place (the usual case, `cluster/boxed.rs`); otherwise a hashed index. Both searches are the
+//! same breadth-first searches over the same moves, so the distances, the hardest board
+//! and the line are the same. The minimality test's searches (from the hardest board
+//! without one piece, by levels up to one move less) take the box path too when the
+//! board's box fits: the same levels, so the same answer.
+//!
+//! One optimal solution's pieces pass the minimality test without a search (removing a
+//! piece that moves shortens that solution); they are read off the distances along the
+//! listed moves.
 
-use super::dense::{Boxes, Frame};
+use super::dense::Boxes;
 use super::marks::Marks;
 use super::space::{Cells, Space, State};
-use super::steps::{most_moves, Board, Steps};
+use super::steps::Steps;
 use super::table::Index;
 use super::SweepError;
+use boxed::Node;
 use puzzle_frame::budget::Ledger;
+
+mod boxed;
 
 /// One interesting cluster's database line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,13 +76,6 @@ pub struct Explorer<'a> {
     solved: Vec<u32>,
 }
 
-/// A board of the box path and its place.
-#[derive(Clone, Copy, Default)]
-struct Node {
-    board: Board,
-    at: u32,
-}
-
 /// Not yet reached by the backward search.
 const FAR: u16 = u16::MAX;
 /// A place of the box no board of the cluster holds (yet): every place between clusters.
@@ -115,38 +117,68 @@ impl<'a> Explorer<'a> {
     /// so that no later start finds it again.
     pub fn explore(&mut self, start: State, marks: &Marks) -> Result<Facts, SweepError> {
         let frame = self.boxes.frame(self.space, start);
-        let boxed = frame.size <= self.dense_limit.min(u64::from(UNSEEN)) && self.box_room(&frame);
+        let boxed = self.box_room(&frame);
         if boxed {
             self.reach_box(start, marks, &frame)?;
         } else {
             self.reach(start, marks)?;
         }
         let size = self.count as u64;
-        let Some((moves, hardest)) = self.distances(boxed)? else {
-            if boxed {
-                self.clear_box();
-            }
+        let found = self.distances(boxed)?;
+        let slid = match found {
+            Some((_, hardest)) => self.slid_pieces(boxed, hardest)?,
+            None => Vec::new(),
+        };
+        if boxed {
+            self.clear_box();
+        }
+        let Some((moves, hardest)) = found else {
             return Ok(Facts {
                 size,
                 solvable: false,
                 line: None,
             });
         };
-        let (space, distance) = (self.space, &self.distance);
-        let slid = if boxed {
-            let (boxes, places) = (&self.boxes, &self.places);
-            slid_pieces(space, hardest, |s| {
-                let i = *places.get(boxes.place(space, &frame, s))?;
-                distance.get(i as usize).copied()
-            })?
-        } else {
-            let index = &self.index;
-            slid_pieces(space, hardest, |s| Some(distance[index.get(s)? as usize]))?
-        };
-        if boxed {
-            self.clear_box();
+        self.finish(size, moves, self.state(boxed, hardest), &slid)
+    }
+
+    /// Board `i` of the cluster (in `nodes` when `boxed`, else in `states`).
+    fn state(&self, boxed: bool, i: usize) -> State {
+        match boxed {
+            true => self.nodes[i].board.s,
+            false => self.states[i],
         }
-        self.finish(size, moves, hardest, &slid)
+    }
+
+    /// The pieces (line, index) one optimal solution of board `from` slides, read off
+    /// the distances along the listed moves.
+    fn slid_pieces(&self, boxed: bool, from: usize) -> Result<Vec<(usize, usize)>, SweepError> {
+        let (space, distance) = (self.space, &self.distance);
+        let (edges, starts) = (&self.edges, &self.edge_starts);
+        let mut slid = Vec::new();
+        let mut i = from;
+        let mut d = distance[i];
+        while d > 0 {
+            let j = edges[starts[i] as usize..starts[i + 1] as usize]
+                .iter()
+                .map(|&j| j as usize)
+                .find(|&j| distance[j] == d - 1)
+                .ok_or(SweepError::Internal("no step towards the exit"))?;
+            let (s, t) = (self.state(boxed, i), self.state(boxed, j));
+            for l in 0..2 * space.n {
+                let (a, b) = (space.field(s, l), space.field(t, l));
+                if a != b {
+                    let spans_a = &space.table(l).placements[a].spans;
+                    let spans_b = &space.table(l).placements[b].spans;
+                    if let Some(k) = (0..spans_a.len()).find(|&k| spans_a[k] != spans_b[k]) {
+                        slid.push((l, k));
+                    }
+                }
+            }
+            i = j;
+            d -= 1;
+        }
+        Ok(slid)
     }
 
     /// The line of a solvable cluster of `size` boards whose hardest board is `hardest`,
@@ -187,112 +219,6 @@ impl<'a> Explorer<'a> {
         let space = self.space;
         let tuple = space.row_tuple_rank(s) as usize;
         marks.set(self.offsets[tuple] + space.column_rank(s, cells));
-    }
-
-    /// Grows the box path's lists to hold at least `boards` boards and `moves` moves
-    /// (to their whole capacity, so that this is seldom called).
-    #[cold]
-    fn box_lists(&mut self, boards: usize, moves: usize) -> Result<(), SweepError> {
-        let ledger = &mut self.ledger;
-        grow_to(ledger, &mut self.nodes, boards, "a cluster's boards")?;
-        grow_to(
-            ledger,
-            &mut self.edge_starts,
-            boards + 1,
-            "a cluster's moves",
-        )?;
-        grow_to(ledger, &mut self.edges, moves, "a cluster's moves")
-    }
-
-    /// Whether the places of `frame` fit the budget (grown to it when they do): a box
-    /// too large for what is left takes the hashed path instead.
-    fn box_room(&mut self, frame: &Frame) -> bool {
-        let size = frame.size as usize;
-        if self.places.len() < size {
-            let more = size - self.places.len();
-            if self.ledger.take::<u32>("a cluster's box", more).is_err() {
-                return false;
-            }
-            self.places.resize(size, UNSEEN);
-        }
-        true
-    }
-
-    /// The box path of [`Explorer::reach`]: the cluster of `start` numbered through the
-    /// places of `frame` instead of a hashed index, each move read from [`Steps`] (the
-    /// placement reached, how far the place moves, the cells it changes). The lists are
-    /// written by index into slices grown beforehand (room for [`most_moves`] more boards
-    /// and moves before each board), with the counts in locals.
-    fn reach_box(&mut self, start: State, marks: &Marks, frame: &Frame) -> Result<(), SweepError> {
-        let space = self.space;
-        let n = space.n;
-        let most = most_moves(n);
-        let c = space.cells(start);
-        // Walls never move: the cluster's walls are the start's.
-        let walls = c.horizontal & !c.movable;
-        self.solved.clear();
-        self.box_lists(1 + most, most)?;
-        let first = self.boxes.place(space, frame, start);
-        self.places[first] = 0;
-        self.nodes[0] = Node {
-            board: Board::new(start, &c),
-            at: first as u32,
-        };
-        let mut stride = [0i64; 16];
-        for (l, d) in stride.iter_mut().enumerate().take(2 * n) {
-            *d = frame.stride(l) as i64;
-        }
-        let (mut count, mut moves, mut next) = (1usize, 0usize, 0usize);
-        while next < count {
-            if self.nodes.len() < count + most
-                || self.edge_starts.len() <= count + most
-                || self.edges.len() < moves + most
-            {
-                self.box_lists(count + most, moves + most)?;
-            }
-            let Node { board, at } = self.nodes[next];
-            self.edge_starts[next] =
-                u32::try_from(moves).map_err(|_| SweepError::ClusterTooLarge)?;
-            if self.steps.solved(&board) {
-                self.solved.push(next as u32);
-            }
-            let (steps, places) = (&self.steps, &mut self.places[..]);
-            let (nodes, edges) = (&mut self.nodes[..], &mut self.edges[..]);
-            let seed = steps.for_each(&board, walls, |l, e, step, row| {
-                // A place of the box: the line's rank stays within its group.
-                let to = (i64::from(at) + i64::from(step.rank) * stride[l & 15]) as usize;
-                // Without a branch (whether a board is new is a coin toss to the
-                // processor): the board is always written after the last one, and
-                // counted only when new; `nodes` has room for `most` more boards,
-                // `edges` for `most` more moves. A new board's number is below the
-                // box's size, itself at most `UNSEEN`.
-                let seen = places[to];
-                let fresh = seen == UNSEEN;
-                let j = if fresh { count as u32 } else { seen };
-                places[to] = j;
-                nodes[count] = Node {
-                    board: steps.apply(&board, l, e, step, row),
-                    at: to as u32,
-                };
-                count += usize::from(fresh);
-                edges[moves] = j;
-                moves += 1;
-            });
-            if seed {
-                self.mark(board.s, &board.cells(walls), marks);
-            }
-            next += 1;
-        }
-        self.edge_starts[count] = u32::try_from(moves).map_err(|_| SweepError::ClusterTooLarge)?;
-        self.count = count;
-        Ok(())
-    }
-
-    /// Every place the last cluster took back to [`UNSEEN`].
-    fn clear_box(&mut self) {
-        for node in &self.nodes[..self.count] {
-            self.places[node.at as usize] = UNSEEN;
-        }
     }
 
     /// Every board of the cluster of `start` into `states`; its seeds marked.
@@ -346,10 +272,10 @@ impl<'a> Explorer<'a> {
         Ok(index)
     }
 
-    /// Distances to the nearest solved board; the greatest and the hardest board (the
-    /// smallest key among the farthest), or `None` when nothing is solved. The boards are
-    /// in `nodes` when `boxed`, else in `states`.
-    fn distances(&mut self, boxed: bool) -> Result<Option<(u32, State)>, SweepError> {
+    /// Distances to the nearest solved board; the greatest and the hardest board's number
+    /// (the smallest key among the farthest), or `None` when nothing is solved. The
+    /// boards are in `nodes` when `boxed`, else in `states`.
+    fn distances(&mut self, boxed: bool) -> Result<Option<(u32, usize)>, SweepError> {
         let len = self.count;
         if self.solved.is_empty() {
             return Ok(None);
@@ -403,10 +329,6 @@ impl<'a> Explorer<'a> {
         let far = queue.last().map_or(0, |&i| distance[i as usize]);
         // The key from the cells the box path keeps, else from the board.
         let (space, nodes, states) = (self.space, &self.nodes, &self.states);
-        let board = |i: usize| match boxed {
-            true => nodes[i].board.s,
-            false => states[i],
-        };
         let key = |i: usize| match boxed {
             true => (nodes[i].board.horizontal, nodes[i].board.vertical),
             false => space.key(states[i]),
@@ -417,7 +339,6 @@ impl<'a> Explorer<'a> {
             .map(|&i| i as usize)
             .take_while(|&i| distance[i] == far)
             .min_by_key(|&i| key(i))
-            .map(board)
             .ok_or(SweepError::Internal("an empty cluster"))?;
         Ok(Some((u32::from(far), hardest)))
     }
@@ -440,7 +361,12 @@ impl<'a> Explorer<'a> {
             if slid.contains(&(l, k)) {
                 continue;
             }
-            if !self.solves_within(space.without(hardest, l, k), moves.saturating_sub(1))? {
+            let (from, limit) = (space.without(hardest, l, k), moves.saturating_sub(1));
+            let solves = match self.solves_within_box(from, limit)? {
+                Some(solves) => solves,
+                None => self.solves_within(from, limit)?,
+            };
+            if !solves {
                 return Ok(false);
             }
         }
@@ -484,54 +410,4 @@ impl<'a> Explorer<'a> {
         }
         Ok(false)
     }
-}
-
-/// The pieces (line, index) one optimal solution of `from` slides, read off the
-/// distances that `lookup` gives (`None` outside the cluster).
-fn slid_pieces(
-    space: &Space,
-    from: State,
-    lookup: impl Fn(State) -> Option<u16>,
-) -> Result<Vec<(usize, usize)>, SweepError> {
-    let mut slid = Vec::new();
-    let mut s = from;
-    let mut d = lookup(s).ok_or(SweepError::Internal("a board outside its cluster"))?;
-    while d > 0 {
-        let mut step = None;
-        space.for_each_neighbour(s, |t| {
-            if step.is_none() && lookup(t) == Some(d - 1) {
-                step = Some(t);
-            }
-        });
-        let t = step.ok_or(SweepError::Internal("no step towards the exit"))?;
-        for l in 0..2 * space.n {
-            let (a, b) = (space.field(s, l), space.field(t, l));
-            if a != b {
-                let spans_a = &space.table(l).placements[a].spans;
-                let spans_b = &space.table(l).placements[b].spans;
-                if let Some(k) = (0..spans_a.len()).find(|&k| spans_a[k] != spans_b[k]) {
-                    slid.push((l, k));
-                }
-            }
-        }
-        s = t;
-        d -= 1;
-    }
-    Ok(slid)
-}
-
-/// Grows `list` (charged to `ledger`) to at least `len` items, to its whole capacity.
-fn grow_to<T: Copy + Default>(
-    ledger: &mut Ledger,
-    list: &mut Vec<T>,
-    len: usize,
-    what: &str,
-) -> Result<(), SweepError> {
-    if list.len() < len {
-        if list.capacity() < len {
-            ledger.grow(list, len - list.len(), what)?;
-        }
-        list.resize(list.capacity(), T::default());
-    }
-    Ok(())
 }

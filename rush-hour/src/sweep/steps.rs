@@ -81,6 +81,8 @@ pub struct Steps {
     /// The exit cell (the last of the exit row): the red car covers it exactly when the
     /// board is solved (no other horizontal piece shares its row, walls stand left of it).
     goal: u64,
+    /// The cells of the exit row.
+    exit_cells: u64,
     /// The board's side.
     n: usize,
     /// Bits per line in the packed state.
@@ -143,6 +145,7 @@ impl Steps {
             not_first: board & !line_cells[n],
             board,
             goal: 1 << (space.exit_row * n + n - 1),
+            exit_cells: line_cells[space.exit_row],
             n,
             line_cells,
             width: space.width,
@@ -153,6 +156,20 @@ impl Steps {
     #[inline]
     pub fn solved(&self, b: &Board) -> bool {
         b.horizontal & self.goal != 0
+    }
+
+    /// [`Space::lower_bound`] of `b`: one move for the car unless solved, one for each
+    /// vertical piece between the car and the exit. The car is the exit row's last
+    /// horizontal piece (walls stand left of it), so it ends at the row's highest bit.
+    #[inline]
+    pub fn lower_bound(&self, b: &Board) -> u32 {
+        if self.solved(b) {
+            return 0;
+        }
+        let row = b.horizontal & self.exit_cells;
+        let end = 63 - row.leading_zeros().min(63);
+        let ahead = self.exit_cells & !((1u64 << end) << 1).wrapping_sub(1);
+        1 + (b.vertical & ahead).count_ones()
     }
 
     /// The board that step `step` of line `l` (a row when `row`) from placement `e` makes
@@ -264,8 +281,8 @@ mod tests {
 
     /// Random boards of each small space: the steps are the slides of
     /// [`Space::for_each_slide`] (no more, no fewer), move the place as [`Boxes::place`]
-    /// says and the board as [`Space::cells`] says; the seed and solved tests agree with
-    /// [`Space`]'s, and no board has more than [`most_moves`].
+    /// says and the board as [`Space::cells`] says; the seed and solved tests and the
+    /// lower bound agree with [`Space`]'s, and no board has more than [`most_moves`].
     #[test]
     fn steps_are_the_slides_and_move_the_place() {
         let mut seed = 0x2545_f491_4f6c_dd1du64;
@@ -325,6 +342,7 @@ mod tests {
                 });
                 assert_eq!(seed, space.is_seed(&c));
                 assert_eq!(steps.solved(&b), space.solved(s));
+                assert_eq!(steps.lower_bound(&b), space.lower_bound(s));
                 assert!(got.len() <= most_moves(n));
                 want.sort_unstable();
                 got.sort_unstable();
