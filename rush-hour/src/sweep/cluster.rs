@@ -7,17 +7,26 @@
 //!
 //! Two ways to number the boards, one answer: when the cluster's box ([`super::dense`])
 //! is small enough, a flat array over the box gives the number of the board at each
-//! place (the usual case); otherwise a hashed index. Both searches are the same
-//! breadth-first searches over the same moves, so the distances, the hardest board and
-//! the line are the same.
+//! place (the usual case, `cluster/boxed.rs`); otherwise a hashed index. Both searches are the
+//! same breadth-first searches over the same moves, so the distances, the hardest board
+//! and the line are the same. The minimality test's searches (from the hardest board
+//! without one piece, by levels up to one move less) take the box path too when the
+//! board's box fits: the same levels, so the same answer.
+//!
+//! One optimal solution's pieces pass the minimality test without a search (removing a
+//! piece that moves shortens that solution); they are read off the distances along the
+//! listed moves.
 
-use super::dense::{Boxes, Frame};
+use super::dense::Boxes;
 use super::marks::Marks;
 use super::space::{Cells, Space, State};
 use super::steps::Steps;
 use super::table::Index;
 use super::SweepError;
+use boxed::Node;
 use puzzle_frame::budget::Ledger;
+
+mod boxed;
 
 /// One interesting cluster's database line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,15 +67,13 @@ pub struct Explorer<'a> {
     dense_limit: u64,
     /// Per place of the box: the number of the board there, or [`UNSEEN`] (the box path).
     places: Vec<u32>,
-    /// Per board of the box path (by number): its place and cells.
+    /// Per board of the box path (by number): the board and its place; its length is
+    /// only grown (the boards of the current cluster are the first `count`).
     nodes: Vec<Node>,
-}
-
-/// A board of the box path: its place and cells (the board itself is in `states`).
-#[derive(Clone, Copy)]
-struct Node {
-    at: u32,
-    cells: Cells,
+    /// The boards of the current cluster (either path).
+    count: usize,
+    /// The solved boards of the current cluster (either path), by number.
+    solved: Vec<u32>,
 }
 
 /// Not yet reached by the backward search.
@@ -101,6 +108,8 @@ impl<'a> Explorer<'a> {
             dense_limit,
             places: Vec::new(),
             nodes: Vec::new(),
+            count: 0,
+            solved: Vec::new(),
         })
     }
 
@@ -108,38 +117,68 @@ impl<'a> Explorer<'a> {
     /// so that no later start finds it again.
     pub fn explore(&mut self, start: State, marks: &Marks) -> Result<Facts, SweepError> {
         let frame = self.boxes.frame(self.space, start);
-        let boxed = frame.size <= self.dense_limit.min(u64::from(UNSEEN)) && self.box_room(&frame);
+        let boxed = self.box_room(&frame);
         if boxed {
             self.reach_box(start, marks, &frame)?;
         } else {
             self.reach(start, marks)?;
         }
-        let size = self.states.len() as u64;
-        let Some((moves, hardest)) = self.distances()? else {
-            if boxed {
-                self.clear_box();
-            }
+        let size = self.count as u64;
+        let found = self.distances(boxed)?;
+        let slid = match found {
+            Some((_, hardest)) => self.slid_pieces(boxed, hardest)?,
+            None => Vec::new(),
+        };
+        if boxed {
+            self.clear_box();
+        }
+        let Some((moves, hardest)) = found else {
             return Ok(Facts {
                 size,
                 solvable: false,
                 line: None,
             });
         };
-        let (space, distance) = (self.space, &self.distance);
-        let slid = if boxed {
-            let (boxes, places) = (&self.boxes, &self.places);
-            slid_pieces(space, hardest, |s| {
-                let i = *places.get(boxes.place(space, &frame, s))?;
-                distance.get(i as usize).copied()
-            })?
-        } else {
-            let index = &self.index;
-            slid_pieces(space, hardest, |s| Some(distance[index.get(s)? as usize]))?
-        };
-        if boxed {
-            self.clear_box();
+        self.finish(size, moves, self.state(boxed, hardest), &slid)
+    }
+
+    /// Board `i` of the cluster (in `nodes` when `boxed`, else in `states`).
+    fn state(&self, boxed: bool, i: usize) -> State {
+        match boxed {
+            true => self.nodes[i].board.s,
+            false => self.states[i],
         }
-        self.finish(size, moves, hardest, &slid)
+    }
+
+    /// The pieces (line, index) one optimal solution of board `from` slides, read off
+    /// the distances along the listed moves.
+    fn slid_pieces(&self, boxed: bool, from: usize) -> Result<Vec<(usize, usize)>, SweepError> {
+        let (space, distance) = (self.space, &self.distance);
+        let (edges, starts) = (&self.edges, &self.edge_starts);
+        let mut slid = Vec::new();
+        let mut i = from;
+        let mut d = distance[i];
+        while d > 0 {
+            let j = edges[starts[i] as usize..starts[i + 1] as usize]
+                .iter()
+                .map(|&j| j as usize)
+                .find(|&j| distance[j] == d - 1)
+                .ok_or(SweepError::Internal("no step towards the exit"))?;
+            let (s, t) = (self.state(boxed, i), self.state(boxed, j));
+            for l in 0..2 * space.n {
+                let (a, b) = (space.field(s, l), space.field(t, l));
+                if a != b {
+                    let spans_a = &space.table(l).placements[a].spans;
+                    let spans_b = &space.table(l).placements[b].spans;
+                    if let Some(k) = (0..spans_a.len()).find(|&k| spans_a[k] != spans_b[k]) {
+                        slid.push((l, k));
+                    }
+                }
+            }
+            i = j;
+            d -= 1;
+        }
+        Ok(slid)
     }
 
     /// The line of a solvable cluster of `size` boards whose hardest board is `hardest`,
@@ -170,109 +209,16 @@ impl<'a> Explorer<'a> {
     /// Marks seed `s` (whose cells are `cells`) when it is one.
     #[inline]
     fn mark_seed(&self, s: State, cells: &Cells, marks: &Marks) {
+        if self.space.is_seed(cells) {
+            self.mark(s, cells, marks);
+        }
+    }
+
+    /// Marks seed `s` (whose cells are `cells`).
+    fn mark(&self, s: State, cells: &Cells, marks: &Marks) {
         let space = self.space;
-        if space.is_seed(cells) {
-            let tuple = space.row_tuple_rank(s) as usize;
-            marks.set(self.offsets[tuple] + space.column_rank(s, cells));
-        }
-    }
-
-    /// Makes room for one board's moves in the box path's lists.
-    #[inline]
-    fn room(&mut self) -> Result<(), SweepError> {
-        let more = 2 * self.space.n * self.space.n;
-        let what = "a cluster's boards";
-        if self.nodes.capacity() - self.nodes.len() < more {
-            self.ledger.grow(&mut self.nodes, more, what)?;
-        }
-        if self.states.capacity() - self.states.len() < more {
-            self.ledger.grow(&mut self.states, more, what)?;
-        }
-        if self.edges.capacity() - self.edges.len() < more {
-            self.ledger
-                .grow(&mut self.edges, more, "a cluster's moves")?;
-        }
-        Ok(())
-    }
-
-    /// Whether the places of `frame` fit the budget (grown to it when they do): a box
-    /// too large for what is left takes the hashed path instead.
-    fn box_room(&mut self, frame: &Frame) -> bool {
-        let size = frame.size as usize;
-        if self.places.len() < size {
-            let more = size - self.places.len();
-            if self.ledger.take::<u32>("a cluster's box", more).is_err() {
-                return false;
-            }
-            self.places.resize(size, UNSEEN);
-        }
-        true
-    }
-
-    /// The box path of [`Explorer::reach`]: the cluster of `start` numbered through the
-    /// places of `frame` instead of a hashed index, each move read from [`Steps`] (the
-    /// placement reached and how far the place moves).
-    fn reach_box(&mut self, start: State, marks: &Marks, frame: &Frame) -> Result<(), SweepError> {
-        let space = self.space;
-        let n = space.n;
-        self.states.clear();
-        self.nodes.clear();
-        self.edges.clear();
-        self.edge_starts.clear();
-        let first = self.boxes.place(space, frame, start);
-        self.places[first] = 0;
-        self.room()?;
-        self.states.push(start);
-        self.nodes.push(Node {
-            at: first as u32,
-            cells: space.cells(start),
-        });
-        let mut stride = [0i64; 16];
-        for (l, d) in stride.iter_mut().enumerate().take(2 * n) {
-            *d = frame.stride(l) as i64;
-        }
-        let width = space.width;
-        let mut next = 0;
-        while next < self.states.len() {
-            self.room()?;
-            let s = self.states[next];
-            let Node { at, cells } = self.nodes[next];
-            next += 1;
-            self.mark_seed(s, &cells, marks);
-            let edge = u32::try_from(self.edges.len()).map_err(|_| SweepError::ClusterTooLarge)?;
-            self.ledger
-                .push(&mut self.edge_starts, edge, "a cluster's moves")?;
-            let (steps, places) = (&self.steps, &mut self.places);
-            let (states, nodes, edges) = (&mut self.states, &mut self.nodes, &mut self.edges);
-            steps.for_each(s, &cells, width, |l, e, step| {
-                // A place of the box: the line's rank stays within its group.
-                let to = (i64::from(at) + i64::from(step.rank) * stride[l]) as usize;
-                let mut j = places[to];
-                if j == UNSEEN {
-                    // Below the box's size, itself at most `UNSEEN`.
-                    j = states.len() as u32;
-                    places[to] = j;
-                    let t = step.to as usize;
-                    states.push(space.with_field(s, l, t));
-                    nodes.push(Node {
-                        at: to as u32,
-                        cells: space.moved_cells(&cells, l, e, t),
-                    });
-                }
-                edges.push(j);
-            });
-        }
-        let edge = u32::try_from(self.edges.len()).map_err(|_| SweepError::ClusterTooLarge)?;
-        self.ledger
-            .push(&mut self.edge_starts, edge, "a cluster's moves")?;
-        Ok(())
-    }
-
-    /// Every place the last cluster took back to [`UNSEEN`].
-    fn clear_box(&mut self) {
-        for node in &self.nodes {
-            self.places[node.at as usize] = UNSEEN;
-        }
+        let tuple = space.row_tuple_rank(s) as usize;
+        marks.set(self.offsets[tuple] + space.column_rank(s, cells));
     }
 
     /// Every board of the cluster of `start` into `states`; its seeds marked.
@@ -280,7 +226,7 @@ impl<'a> Explorer<'a> {
         let space = self.space;
         self.index.clear();
         self.states.clear();
-        self.nodes.clear();
+        self.solved.clear();
         self.edges.clear();
         self.edge_starts.clear();
         self.add(start)?;
@@ -288,6 +234,9 @@ impl<'a> Explorer<'a> {
         let mut found = std::mem::take(&mut self.found);
         while next < self.states.len() {
             let s = self.states[next];
+            if space.solved(s) {
+                self.solved.push(next as u32);
+            }
             next += 1;
             let cells = space.cells(s);
             self.mark_seed(s, &cells, marks);
@@ -305,6 +254,7 @@ impl<'a> Explorer<'a> {
         self.ledger
             .push(&mut self.edge_starts, at, "a cluster's moves")?;
         self.found = found;
+        self.count = self.states.len();
         Ok(())
     }
 
@@ -322,10 +272,14 @@ impl<'a> Explorer<'a> {
         Ok(index)
     }
 
-    /// Distances to the nearest solved board; the greatest and the hardest board (the
-    /// smallest key among the farthest), or `None` when nothing is solved.
-    fn distances(&mut self) -> Result<Option<(u32, State)>, SweepError> {
-        let len = self.states.len();
+    /// Distances to the nearest solved board; the greatest and the hardest board's number
+    /// (the smallest key among the farthest), or `None` when nothing is solved. The
+    /// boards are in `nodes` when `boxed`, else in `states`.
+    fn distances(&mut self, boxed: bool) -> Result<Option<(u32, usize)>, SweepError> {
+        let len = self.count;
+        if self.solved.is_empty() {
+            return Ok(None);
+        }
         self.distance.clear();
         if len > self.distance.capacity() {
             let more = len - self.distance.capacity();
@@ -334,40 +288,50 @@ impl<'a> Explorer<'a> {
         }
         self.distance.resize(len, FAR);
         self.queue.clear();
-        for i in 0..len {
-            if self.space.solved(self.states[i]) {
-                self.distance[i] = 0;
-                self.queue.push(i as u32);
-            }
+        if len > self.queue.capacity() {
+            let more = len - self.queue.capacity();
+            self.ledger
+                .grow(&mut self.queue, more, "a cluster's queue")?;
         }
-        if self.queue.is_empty() {
-            return Ok(None);
+        self.queue.resize(len + 1, 0);
+        // Slices and a local tail, so that the loop keeps them in registers; each board
+        // enters the queue once, so `len` places are enough, and one more for the
+        // write of the last board seen again.
+        let (edges, starts) = (&self.edges[..], &self.edge_starts[..]);
+        let (distance, queue) = (&mut self.distance[..], &mut self.queue[..]);
+        let mut tail = 0;
+        for &i in &self.solved {
+            distance[i as usize] = 0;
+            queue[tail] = i;
+            tail += 1;
         }
-        let (edges, starts) = (&self.edges, &self.edge_starts);
-        let (distance, queue) = (&mut self.distance, &mut self.queue);
         let mut next = 0;
-        while next < queue.len() {
+        while next < tail {
             let i = queue[next] as usize;
             next += 1;
             let d = distance[i] + 1;
             for &j in &edges[starts[i] as usize..starts[i + 1] as usize] {
-                if distance[j as usize] == FAR {
-                    distance[j as usize] = d;
-                    queue.push(j);
-                }
+                // Without a branch: a board seen before is at most `d` away (the
+                // search goes by levels), so the smaller distance keeps it; it is
+                // written to the queue always and counted only when new.
+                let seen = distance[j as usize];
+                distance[j as usize] = seen.min(d);
+                queue[tail] = j;
+                tail += usize::from(seen == FAR);
             }
         }
         // Moves are reversible, so the search back reaches the whole cluster; the
         // farthest boards close the queue.
-        if queue.len() != len {
+        if tail != len {
             return Err(SweepError::Internal("a board the search back missed"));
         }
+        let queue = &queue[..len];
         let far = queue.last().map_or(0, |&i| distance[i as usize]);
         // The key from the cells the box path keeps, else from the board.
         let (space, nodes, states) = (self.space, &self.nodes, &self.states);
-        let key = |i: usize| match nodes.get(i) {
-            Some(node) => (node.cells.horizontal, node.cells.vertical),
-            None => space.key(states[i]),
+        let key = |i: usize| match boxed {
+            true => (nodes[i].board.horizontal, nodes[i].board.vertical),
+            false => space.key(states[i]),
         };
         let hardest = queue
             .iter()
@@ -375,7 +339,6 @@ impl<'a> Explorer<'a> {
             .map(|&i| i as usize)
             .take_while(|&i| distance[i] == far)
             .min_by_key(|&i| key(i))
-            .map(|i| states[i])
             .ok_or(SweepError::Internal("an empty cluster"))?;
         Ok(Some((u32::from(far), hardest)))
     }
@@ -398,7 +361,12 @@ impl<'a> Explorer<'a> {
             if slid.contains(&(l, k)) {
                 continue;
             }
-            if !self.solves_within(space.without(hardest, l, k), moves.saturating_sub(1))? {
+            let (from, limit) = (space.without(hardest, l, k), moves.saturating_sub(1));
+            let solves = match self.solves_within_box(from, limit)? {
+                Some(solves) => solves,
+                None => self.solves_within(from, limit)?,
+            };
+            if !solves {
                 return Ok(false);
             }
         }
@@ -442,38 +410,4 @@ impl<'a> Explorer<'a> {
         }
         Ok(false)
     }
-}
-
-/// The pieces (line, index) one optimal solution of `from` slides, read off the
-/// distances that `lookup` gives (`None` outside the cluster).
-fn slid_pieces(
-    space: &Space,
-    from: State,
-    lookup: impl Fn(State) -> Option<u16>,
-) -> Result<Vec<(usize, usize)>, SweepError> {
-    let mut slid = Vec::new();
-    let mut s = from;
-    let mut d = lookup(s).ok_or(SweepError::Internal("a board outside its cluster"))?;
-    while d > 0 {
-        let mut step = None;
-        space.for_each_neighbour(s, |t| {
-            if step.is_none() && lookup(t) == Some(d - 1) {
-                step = Some(t);
-            }
-        });
-        let t = step.ok_or(SweepError::Internal("no step towards the exit"))?;
-        for l in 0..2 * space.n {
-            let (a, b) = (space.field(s, l), space.field(t, l));
-            if a != b {
-                let spans_a = &space.table(l).placements[a].spans;
-                let spans_b = &space.table(l).placements[b].spans;
-                if let Some(k) = (0..spans_a.len()).find(|&k| spans_a[k] != spans_b[k]) {
-                    slid.push((l, k));
-                }
-            }
-        }
-        s = t;
-        d -= 1;
-    }
-    Ok(slid)
 }

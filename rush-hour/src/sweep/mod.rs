@@ -10,10 +10,12 @@
 //! - [`entries`]: the placements of one row or column, in his order.
 //! - [`space`]: a board as one placement per line, its moves, a seed's dense rank;
 //!   [`signatures`]: the row signatures, which chunks are made of.
-//! - [`cluster`]: one cluster's search, distances, hardest board and minimality;
+//! - [`cluster`]: one cluster's search, distances, hardest board and minimality (its box
+//!   path, which numbers boards by place, in `cluster/boxed.rs`);
 //!   [`dense`]: a cluster's boards numbered by place in its box (no hashing);
 //!   [`steps`]: the box path's moves, each a table entry (the placement reached, how far
-//!   the place moves), read only for the lines with a free cell next to a piece.
+//!   the place moves, the cells it changes), read only for the lines with a free cell
+//!   next to a piece.
 //! - [`run`]: chunks, workers, progress; [`checkpoint`]: the resumable folder.
 //!
 //! No move changes the lengths of the pieces of a row, so every cluster lies within one

@@ -1,65 +1,74 @@
 //! The moves of the box path read straight from a table: for each kind of line (the exit
 //! row, the other rows, the columns), each placement and each pattern of cells the other
-//! direction takes, the placements one slide reaches *and* how far each moves the
-//! board's place in its cluster's box (the change of the line's rank in its group, to be
-//! scaled by the line's stride, [`super::dense`]). One table read and one multiply a
-//! move, no rank lookups.
+//! direction takes, the placements one slide reaches, how far each moves the board's
+//! place in its cluster's box (the change of the line's rank in its group, to be scaled
+//! by the line's stride, [`super::dense`]) and the cells it changes. One table read and
+//! one multiply a move, no rank lookups; a new board is the old one with three
+//! exclusive-ors ([`Steps::apply`]).
 
 use super::dense::Boxes;
 use super::space::{Cells, LineTable, Space, State};
 
-/// One slide: the placement it reaches and the change of the line's rank in its group.
+/// A board of the box path: its packed state and its cells by direction (as in
+/// [`Cells`]; the movable cells are the horizontal ones but the cluster's walls).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Board {
+    /// The packed state.
+    pub s: State,
+    /// Horizontal pieces and walls, row-major.
+    pub horizontal: u64,
+    /// The same, column-major.
+    pub horizontal_t: u64,
+    /// Vertical pieces, row-major.
+    pub vertical: u64,
+}
+
+impl Board {
+    /// Board `s` whose cells are `c`.
+    pub fn new(s: State, c: &Cells) -> Board {
+        Board {
+            s,
+            horizontal: c.horizontal,
+            horizontal_t: c.horizontal_t,
+            vertical: c.vertical,
+        }
+    }
+
+    /// Its cells, the walls being `walls`.
+    pub fn cells(&self, walls: u64) -> Cells {
+        Cells {
+            horizontal: self.horizontal,
+            horizontal_t: self.horizontal_t,
+            vertical: self.vertical,
+            movable: self.horizontal & !walls,
+        }
+    }
+}
+
+/// One slide: the placement it reaches, the change of the line's rank in its group, and
+/// the line's cells it changes (bit `i` the line's cell `i`; spread, bit `i * n`).
 #[derive(Clone, Copy, Debug)]
 pub struct Step {
     /// The placement reached.
     pub to: u16,
     /// Its rank in the group minus the rank of the placement left.
     pub rank: i16,
+    /// The line's cells left or taken, along the line.
+    pub cells: u32,
+    /// The same spread to a board column (bit `i` to bit `i * n`).
+    pub spread: u64,
 }
 
-/// The steps of one kind of line, per (placement, blocked pattern).
-#[derive(Debug)]
-pub struct StepTable {
-    /// Where the steps of `(e << n) | blocked` start in `steps` (one more at the end).
-    starts: Vec<u32>,
-    /// The steps, flat.
-    steps: Vec<Step>,
-}
-
-impl StepTable {
-    fn new(table: &LineTable, rank: impl Fn(usize) -> u32, n: usize) -> StepTable {
-        let mut starts = Vec::new();
-        let mut steps = Vec::new();
-        for e in 0..table.placements.len() {
-            for blocked in 0..1u32 << n {
-                starts.push(steps.len() as u32);
-                steps.extend(table.slides(e, blocked, n).iter().map(|&t| Step {
-                    to: t,
-                    // Group ranks are below the line's placements, at most 2^10: the
-                    // packed state gives each of the 2n >= 6 lines at most 10 bits.
-                    rank: (rank(t as usize) as i32 - rank(e) as i32) as i16,
-                }));
-            }
-        }
-        starts.push(steps.len() as u32);
-        StepTable { starts, steps }
-    }
-
-    /// The steps of placement `e` with the cells `blocked` taken (`at = (e << n) |
-    /// blocked`).
-    #[inline]
-    pub fn at(&self, at: usize) -> &[Step] {
-        let (from, to) = (self.starts[at] as usize, self.starts[at + 1] as usize);
-        &self.steps[from..to]
-    }
-}
-
-/// The step tables of a space's three kinds of line, which kind each line is, and the
-/// masks that find the lines with a move.
+/// The step tables of a space's three kinds of line (flat), where each line's kind
+/// starts, and the masks that find the lines with a move.
 #[derive(Debug)]
 pub struct Steps {
-    tables: [StepTable; 3],
-    kind: Vec<usize>,
+    /// Per kind of line and `(e << n) | blocked` (at `base[line]`): its steps' range.
+    spans: Vec<(u32, u32)>,
+    /// The steps, flat.
+    steps: Vec<Step>,
+    /// Per line: where its kind's entries start in `spans`.
+    base: [usize; 16],
     /// Per cell (bit `y * n + x`): its row `y` and its column's line `n + x`.
     line_of: [[u8; 64]; 2],
     /// Per line: its cells (a column's in the row-major board).
@@ -69,19 +78,32 @@ pub struct Steps {
     not_first: u64,
     /// Every cell.
     board: u64,
+    /// The exit cell (the last of the exit row): the red car covers it exactly when the
+    /// board is solved (no other horizontal piece shares its row, walls stand left of it).
+    goal: u64,
+    /// The cells of the exit row.
+    exit_cells: u64,
     /// The board's side.
     n: usize,
+    /// Bits per line in the packed state.
+    width: u32,
+}
+
+/// The most moves one board has, for side `n`: a slide left (right, up, down) ends on an
+/// empty cell with the slid piece next to that cell's gap on the right (left, below,
+/// above), a different cell for each slide, so each empty cell ends at most four, and
+/// fewer than `n * n` cells are empty.
+pub fn most_moves(n: usize) -> usize {
+    4 * n * n
 }
 
 impl Steps {
     /// The steps of `space`, ranks from `boxes`.
     pub fn new(space: &Space, boxes: &Boxes) -> Steps {
         let n = space.n;
-        let column = n;
         let other = (0..n)
             .find(|&y| y != space.exit_row)
             .unwrap_or(space.exit_row);
-        let make = |l: usize| StepTable::new(space.table(l), |e| boxes.rank(l, e), n);
         let mut line_of = [[0u8; 64]; 2];
         let mut line_cells = [0u64; 16];
         for y in 0..n {
@@ -94,73 +116,162 @@ impl Steps {
             }
         }
         let board = (0..n).fold(0, |m, y| m | line_cells[y]);
+        let (mut spans, mut steps) = (Vec::new(), Vec::new());
+        let mut kinds = [0usize; 3];
+        for (k, l) in [space.exit_row, other, n].into_iter().enumerate() {
+            kinds[k] = spans.len();
+            add_kind(
+                space.table(l),
+                |e| boxes.rank(l, e),
+                n,
+                &mut spans,
+                &mut steps,
+            );
+        }
+        let mut base = [0usize; 16];
+        for (l, b) in base.iter_mut().enumerate().take(2 * n) {
+            *b = match l {
+                l if l == space.exit_row => kinds[0],
+                l if l < n => kinds[1],
+                _ => kinds[2],
+            };
+        }
         Steps {
+            spans,
+            steps,
+            base,
             line_of,
             not_last: board & !line_cells[2 * n - 1],
             not_first: board & !line_cells[n],
             board,
+            goal: 1 << (space.exit_row * n + n - 1),
+            exit_cells: line_cells[space.exit_row],
             n,
             line_cells,
-            tables: [make(space.exit_row), make(other), make(column)],
-            kind: (0..2 * n)
-                .map(|l| match l {
-                    l if l == space.exit_row => 0,
-                    l if l < n => 1,
-                    _ => 2,
-                })
-                .collect(),
+            width: space.width,
         }
     }
 
-    /// The cells of the board `c` next to which a piece can slide: horizontally (they
-    /// lie in the rows with a move), vertically (in the columns with a move).
+    /// Whether `b` is solved.
     #[inline]
-    fn free_ends(&self, c: &Cells) -> (u64, u64) {
-        let free = !(c.horizontal | c.vertical) & self.board;
-        let across = ((c.movable >> 1) & self.not_last) | ((c.movable << 1) & self.not_first);
-        let down = (c.vertical >> self.n) | (c.vertical << self.n);
-        (across & free, down & free)
+    pub fn solved(&self, b: &Board) -> bool {
+        b.horizontal & self.goal != 0
     }
 
-    /// The line of the row (`direction` 0) or column (1) of the lowest cell of `cells`
-    /// (not empty), and `cells` without that line's.
+    /// [`Space::lower_bound`] of `b`: one move for the car unless solved, one for each
+    /// vertical piece between the car and the exit. The car is the exit row's last
+    /// horizontal piece (walls stand left of it), so it ends at the row's highest bit.
     #[inline]
-    fn take_line(&self, cells: u64, direction: usize) -> (usize, u64) {
-        let l = self.line_of[direction][cells.trailing_zeros() as usize & 63] as usize;
-        (l, cells & !self.line_cells[l])
+    pub fn lower_bound(&self, b: &Board) -> u32 {
+        if self.solved(b) {
+            return 0;
+        }
+        let row = b.horizontal & self.exit_cells;
+        let end = 63 - row.leading_zeros().min(63);
+        let ahead = self.exit_cells & !((1u64 << end) << 1).wrapping_sub(1);
+        1 + (b.vertical & ahead).count_ones()
     }
 
-    /// Calls `f(line, from, step)` for every move of board `s` (whose cells are `c`;
-    /// `width` bits per line): only the lines with a free cell next to one of their
-    /// pieces are read, rows first.
+    /// The board that step `step` of line `l` (a row when `row`) from placement `e` makes
+    /// of `b`.
     #[inline(always)]
-    pub fn for_each(&self, s: State, c: &Cells, width: u32, mut f: impl FnMut(usize, usize, Step)) {
-        let n = self.n;
-        let (full, mask) = ((1u64 << n) - 1, (1u64 << width) - 1);
-        let (mut rows, mut columns) = self.free_ends(c);
-        loop {
-            let (l, blocked) = if rows != 0 {
-                let (y, rest) = self.take_line(rows, 0);
-                rows = rest;
-                (y, c.vertical >> (y * n))
-            } else if columns != 0 {
-                let (l, rest) = self.take_line(columns, 1);
-                columns = rest;
-                (l, c.horizontal_t >> ((l - n) * n))
-            } else {
-                break;
-            };
-            let e = ((s >> (l as u32 * width)) & mask) as usize;
-            for &step in self.line(l).at((e << n) | (blocked & full) as usize) {
-                f(l, e, step);
+    pub fn apply(&self, b: &Board, l: usize, e: usize, step: Step, row: bool) -> Board {
+        let s = b.s ^ ((e as u64 ^ u64::from(step.to)) << (l as u32 * self.width));
+        if row {
+            Board {
+                s,
+                horizontal: b.horizontal ^ u64::from(step.cells) << (l * self.n),
+                horizontal_t: b.horizontal_t ^ step.spread << l,
+                vertical: b.vertical,
+            }
+        } else {
+            Board {
+                s,
+                vertical: b.vertical ^ step.spread << (l - self.n),
+                ..*b
             }
         }
     }
 
-    /// The step table of line `l` (rows `0..n`, then columns).
-    #[inline]
-    pub fn line(&self, l: usize) -> &StepTable {
-        &self.tables[self.kind[l]]
+    /// Calls `f(line, from, step, row)` for every move of `b` (the walls being `walls`):
+    /// only the lines with a free cell next to one of their pieces are read, rows first
+    /// (`row` true), then columns. Returns whether `b` is a seed (no slide left or up).
+    #[inline(always)]
+    pub fn for_each(
+        &self,
+        b: &Board,
+        walls: u64,
+        mut f: impl FnMut(usize, usize, Step, bool),
+    ) -> bool {
+        let n = self.n;
+        let (full, mask) = ((1u64 << n) - 1, (1u64 << self.width) - 1);
+        let free = !(b.horizontal | b.vertical) & self.board;
+        let movable = b.horizontal & !walls;
+        let left = (movable >> 1) & self.not_last & free;
+        let right = (movable << 1) & self.not_first & free;
+        let up = (b.vertical >> n) & free;
+        let down = (b.vertical << n) & free;
+        let mut rows = left | right;
+        while rows != 0 {
+            let y = self.line_of[0][rows.trailing_zeros() as usize & 63] as usize;
+            rows &= !self.line_cells[y & 15];
+            let blocked = (b.vertical >> (y * n)) & full;
+            let e = ((b.s >> (y as u32 * self.width)) & mask) as usize;
+            for &step in self.at(y, (e << n) | blocked as usize) {
+                f(y, e, step, true);
+            }
+        }
+        let mut columns = up | down;
+        while columns != 0 {
+            let l = self.line_of[1][columns.trailing_zeros() as usize & 63] as usize;
+            columns &= !self.line_cells[l & 15];
+            let blocked = (b.horizontal_t >> ((l - n) * n)) & full;
+            let e = ((b.s >> (l as u32 * self.width)) & mask) as usize;
+            for &step in self.at(l, (e << n) | blocked as usize) {
+                f(l, e, step, false);
+            }
+        }
+        left | up == 0
+    }
+
+    /// The steps of line `l` from placement `e` with the cells `blocked` taken (`at = (e
+    /// << n) | blocked`).
+    #[inline(always)]
+    fn at(&self, l: usize, at: usize) -> &[Step] {
+        let (from, to) = self.spans[self.base[l & 15] + at];
+        &self.steps[from as usize..to as usize]
+    }
+}
+
+/// Adds the steps of one kind of line (`table`, group ranks `rank`) to the flat lists.
+fn add_kind(
+    table: &LineTable,
+    rank: impl Fn(usize) -> u32,
+    n: usize,
+    spans: &mut Vec<(u32, u32)>,
+    steps: &mut Vec<Step>,
+) {
+    let spread = |cells: u32| {
+        (0..n)
+            .filter(|i| cells >> i & 1 == 1)
+            .fold(0u64, |m, i| m | 1 << (i * n))
+    };
+    for e in 0..table.placements.len() {
+        for blocked in 0..1u32 << n {
+            let from = steps.len() as u32;
+            steps.extend(table.slides(e, blocked, n).iter().map(|&t| {
+                let cells = table.cells[e] ^ table.cells[t as usize];
+                Step {
+                    to: t,
+                    // Group ranks are below the line's placements, at most 2^10: the
+                    // packed state gives each of the 2n >= 6 lines at most 10 bits.
+                    rank: (rank(t as usize) as i32 - rank(e) as i32) as i16,
+                    cells,
+                    spread: spread(cells),
+                }
+            }));
+            spans.push((from, steps.len() as u32));
+        }
     }
 }
 
@@ -169,8 +280,9 @@ mod tests {
     use super::*;
 
     /// Random boards of each small space: the steps are the slides of
-    /// [`Space::for_each_slide`] (no more, no fewer) and move the place as
-    /// [`Boxes::place`] says.
+    /// [`Space::for_each_slide`] (no more, no fewer), move the place as [`Boxes::place`]
+    /// says and the board as [`Space::cells`] says; the seed and solved tests and the
+    /// lower bound agree with [`Space`]'s, and no board has more than [`most_moves`].
     #[test]
     fn steps_are_the_slides_and_move_the_place() {
         let mut seed = 0x2545_f491_4f6c_dd1du64;
@@ -209,18 +321,29 @@ mod tests {
                 }
                 boards += 1;
                 let c = space.cells(s);
+                let wall_cells = c.horizontal & !c.movable;
+                let b = Board::new(s, &c);
                 let frame = boxes.frame(&space, s);
                 let at = boxes.place(&space, &frame, s) as i64;
                 let mut want = Vec::new();
                 space.for_each_slide(s, &c, |l, e, t, _| want.push((l, e, t)));
                 let mut got = Vec::new();
-                steps.for_each(s, &c, space.width, |l, e, step| {
+                let seed = steps.for_each(&b, wall_cells, |l, e, step, row| {
+                    assert_eq!(row, l < n);
                     let t = step.to as usize;
                     let u = space.with_field(s, l, t);
                     let to = at + i64::from(step.rank) * frame.stride(l) as i64;
                     assert_eq!(to, boxes.place(&space, &frame, u) as i64, "{n} {walls}");
+                    let moved = steps.apply(&b, l, e, step, row);
+                    assert_eq!(moved, Board::new(u, &space.cells(u)), "{n} {walls}");
+                    assert_eq!(moved.cells(wall_cells).movable, space.cells(u).movable);
+                    assert_eq!(steps.solved(&moved), space.solved(u));
                     got.push((l, e, t));
                 });
+                assert_eq!(seed, space.is_seed(&c));
+                assert_eq!(steps.solved(&b), space.solved(s));
+                assert_eq!(steps.lower_bound(&b), space.lower_bound(s));
+                assert!(got.len() <= most_moves(n));
                 want.sort_unstable();
                 got.sort_unstable();
                 assert_eq!(
@@ -229,6 +352,24 @@ mod tests {
                     "{n}x{n}, {walls} walls: {}",
                     space.board_string(s)
                 );
+            }
+        }
+    }
+
+    /// The red car covers the exit cell exactly when it is at the exit, in every exit-row
+    /// placement of every space ([`Steps::solved`] reads only that cell).
+    #[test]
+    fn the_exit_cell_is_the_car_at_the_exit() {
+        for n in 3..=8 {
+            for walls in 0..=2 {
+                let Ok(space) = Space::new(n, walls) else {
+                    continue;
+                };
+                for (e, p) in space.exit.placements.iter().enumerate() {
+                    let s = space.with_field(0, space.exit_row, e);
+                    let covers = space.exit.cells[e] >> (n - 1) & 1 == 1;
+                    assert_eq!(covers, space.solved(s), "{n} {walls}: {:?}", p.spans);
+                }
             }
         }
     }

@@ -1,0 +1,226 @@
+//! The box path of [`Explorer`]: a cluster's boards numbered through the places of its
+//! box ([`super::super::dense`]) instead of a hashed index, each move read from [`Steps`](super::super::steps::Steps)
+//! (the placement reached, how far the place moves, the cells it changes). The lists are
+//! written by index into slices grown beforehand (room for [`most_moves`] more boards and
+//! moves before each board), with the counts in locals, and the two hot loops have no
+//! branch on whether a board is new.
+//!
+//! The same walk serves Fogleman's minimality test ([`Explorer::solves_within_box`]): a
+//! breadth-first search by levels from a board without one piece, stopped at the first
+//! solved board or past the depth limit.
+
+use super::super::dense::Frame;
+use super::super::marks::Marks;
+use super::super::space::State;
+use super::super::steps::{most_moves, Board};
+use super::super::SweepError;
+use super::{Explorer, UNSEEN};
+use puzzle_frame::budget::Ledger;
+
+/// A board of the box path and its place.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Node {
+    /// The board.
+    pub(super) board: Board,
+    /// Its place in the box.
+    pub(super) at: u32,
+}
+
+/// What a walk through one box keeps: each line's stride and the walls (which never
+/// move, so the start's are every board's).
+pub(super) struct Walk {
+    stride: [i64; 16],
+    walls: u64,
+}
+
+impl Explorer<'_> {
+    /// Whether the places of `frame` fit the limit and the budget (grown to it when they
+    /// do): a box too large takes the hashed path instead.
+    pub(super) fn box_room(&mut self, frame: &Frame) -> bool {
+        if frame.size > self.dense_limit.min(u64::from(UNSEEN)) {
+            return false;
+        }
+        let size = frame.size as usize;
+        if self.places.len() < size {
+            let more = size - self.places.len();
+            if self.ledger.take::<u32>("a cluster's box", more).is_err() {
+                return false;
+            }
+            self.places.resize(size, UNSEEN);
+        }
+        true
+    }
+
+    /// Grows the box path's lists to hold at least `boards` boards and `moves` moves
+    /// (to their whole capacity, so that this is seldom called).
+    #[cold]
+    fn box_lists(&mut self, boards: usize, moves: usize) -> Result<(), SweepError> {
+        let ledger = &mut self.ledger;
+        grow_to(ledger, &mut self.nodes, boards, "a cluster's boards")?;
+        grow_to(
+            ledger,
+            &mut self.edge_starts,
+            boards + 1,
+            "a cluster's moves",
+        )?;
+        grow_to(ledger, &mut self.edges, moves, "a cluster's moves")
+    }
+
+    /// A walk of the box `frame` (which has room) from `start`, numbered 0.
+    fn start_box(&mut self, start: State, frame: &Frame) -> Result<Walk, SweepError> {
+        let space = self.space;
+        let n = space.n;
+        let most = most_moves(n);
+        let c = space.cells(start);
+        self.box_lists(1 + most, most)?;
+        let first = self.boxes.place(space, frame, start);
+        self.places[first] = 0;
+        self.nodes[0] = Node {
+            board: Board::new(start, &c),
+            at: first as u32,
+        };
+        self.count = 1;
+        let mut stride = [0i64; 16];
+        for (l, d) in stride.iter_mut().enumerate().take(2 * n) {
+            *d = frame.stride(l) as i64;
+        }
+        Ok(Walk {
+            stride,
+            walls: c.horizontal & !c.movable,
+        })
+    }
+
+    /// Numbers the boards one move from board `next` (the new ones from `count` on) and
+    /// lists its moves (from `moves` on); the counts after it, and whether it is a seed.
+    #[inline(always)]
+    fn expand(
+        &mut self,
+        walk: &Walk,
+        next: usize,
+        mut count: usize,
+        mut moves: usize,
+    ) -> Result<(usize, usize, bool), SweepError> {
+        let most = most_moves(self.space.n);
+        if self.nodes.len() < count + most
+            || self.edge_starts.len() <= count + most
+            || self.edges.len() < moves + most
+        {
+            self.box_lists(count + most, moves + most)?;
+        }
+        let Node { board, at } = self.nodes[next];
+        self.edge_starts[next] = u32::try_from(moves).map_err(|_| SweepError::ClusterTooLarge)?;
+        let (steps, places, stride) = (&self.steps, &mut self.places[..], &walk.stride);
+        let (nodes, edges) = (&mut self.nodes[..], &mut self.edges[..]);
+        let seed = steps.for_each(&board, walk.walls, |l, e, step, row| {
+            // A place of the box: the line's rank stays within its group.
+            let to = (i64::from(at) + i64::from(step.rank) * stride[l & 15]) as usize;
+            // Without a branch (whether a board is new is a coin toss to the
+            // processor): the board is always written after the last one, and
+            // counted only when new; `nodes` has room for `most` more boards,
+            // `edges` for `most` more moves. A new board's number is below the
+            // box's size, itself at most `UNSEEN`.
+            let seen = places[to];
+            let fresh = seen == UNSEEN;
+            let j = if fresh { count as u32 } else { seen };
+            places[to] = j;
+            nodes[count] = Node {
+                board: steps.apply(&board, l, e, step, row),
+                at: to as u32,
+            };
+            count += usize::from(fresh);
+            edges[moves] = j;
+            moves += 1;
+        });
+        Ok((count, moves, seed))
+    }
+
+    /// The box path of [`Explorer::reach`]: every board of the cluster of `start` (whose
+    /// box `frame` has room), its moves listed and its seeds marked, its solved boards
+    /// in `solved`.
+    pub(super) fn reach_box(
+        &mut self,
+        start: State,
+        marks: &Marks,
+        frame: &Frame,
+    ) -> Result<(), SweepError> {
+        let walk = self.start_box(start, frame)?;
+        self.solved.clear();
+        let (mut count, mut moves, mut next) = (1usize, 0usize, 0usize);
+        while next < count {
+            let board = self.nodes[next].board;
+            if self.steps.solved(&board) {
+                self.solved.push(next as u32);
+            }
+            let seed;
+            (count, moves, seed) = self.expand(&walk, next, count, moves)?;
+            if seed {
+                self.mark(board.s, &board.cells(walk.walls), marks);
+            }
+            next += 1;
+        }
+        self.edge_starts[count] = u32::try_from(moves).map_err(|_| SweepError::ClusterTooLarge)?;
+        self.count = count;
+        Ok(())
+    }
+
+    /// Every place the last walk took back to [`UNSEEN`].
+    pub(super) fn clear_box(&mut self) {
+        for node in &self.nodes[..self.count] {
+            self.places[node.at as usize] = UNSEEN;
+        }
+    }
+
+    /// [`Explorer::solves_within`] by the box path: whether `from` is solved within
+    /// `limit` moves, or `None` when its box does not fit (the hashed search then). By
+    /// levels, stopped at the first solved board; a board whose depth and lower bound
+    /// ([`super::super::steps::Steps::lower_bound`]) pass `limit` is not expanded (no
+    /// solution within `limit` goes through it). Marks no seed.
+    pub(super) fn solves_within_box(
+        &mut self,
+        from: State,
+        limit: u32,
+    ) -> Result<Option<bool>, SweepError> {
+        let frame = self.boxes.frame(self.space, from);
+        if !self.box_room(&frame) {
+            return Ok(None);
+        }
+        let walk = self.start_box(from, &frame)?;
+        let (mut count, mut moves, mut next) = (1usize, 0usize, 0usize);
+        let (mut depth, mut level_end) = (0u32, 1usize);
+        let mut solved = false;
+        while next < count {
+            if next == level_end {
+                depth += 1;
+                level_end = count;
+            }
+            let board = self.nodes[next].board;
+            if self.steps.solved(&board) {
+                solved = true;
+                break;
+            }
+            if depth + self.steps.lower_bound(&board) <= limit {
+                (count, moves, _) = self.expand(&walk, next, count, moves)?;
+            }
+            next += 1;
+        }
+        self.count = count;
+        self.clear_box();
+        Ok(Some(solved))
+    }
+}
+
+/// Grows `list` (charged to `ledger`) to at least `len` items, to its whole capacity.
+fn grow_to<T: Copy + Default>(
+    ledger: &mut Ledger,
+    list: &mut Vec<T>,
+    len: usize,
+    what: &str,
+) -> Result<(), SweepError> {
+    if list.len() < len {
+        if list.capacity() < len {
+            ledger.grow(list, len - list.len(), what)?;
+        }
+        list.resize(list.capacity(), T::default());
+    }
+    Ok(())
+}
