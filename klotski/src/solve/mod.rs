@@ -9,6 +9,11 @@
 //! - `bounded`: for boxes of many layouts that the plain search does not answer at once,
 //!   A* over that bound (positions taken by moves plus bound, one pass), and why the
 //!   answer is still the fewest moves.
+//! - `count`: `--count` on boxes of many layouts, the search over ranks run to the end by
+//!   whole levels over its two-bit marks alone, each level split between the cores.
+//! - `count_singles`: the same over a rank that sets the 1x1 blocks apart (the large
+//!   blocks' automaton times the placements of the 1x1 blocks on the cells they leave
+//!   free), taken first for `--count` when the box has 1x1 blocks.
 //! - `published`: two large published puzzles, for the benchmarks.
 //!
 //! The path is rebuilt from parent indices; since interchangeable blocks are merged in
@@ -17,6 +22,8 @@
 mod bfs;
 mod bound;
 mod bounded;
+mod count;
+mod count_singles;
 pub(crate) mod layout;
 pub mod published;
 mod ranked;
@@ -36,7 +43,9 @@ pub const DEFAULT_MAX_STATES: usize = 200_000_000;
 pub struct Options {
     /// The memory budget (`--max-memory`).
     pub budget: MemoryBudget,
-    /// The most positions one search may store (`--max-states`).
+    /// The most positions one search may store (`--max-states`). The searches to the end
+    /// over marks (`--count` on boxes of many layouts: `count`, `count_singles`) store no
+    /// positions, only two bits per layout, charged to the budget before they start.
     pub max_states: usize,
     /// Also count the positions reachable from the start (`--count`): every search then
     /// visits them all.
@@ -240,6 +249,13 @@ impl Solver {
         if let Some(ranked::Outcome {
             moves,
             reach: Some(reach),
+        }) = count_singles::search(case, &self.options, self.ranked_from)?
+        {
+            return Ok((moves, reach));
+        }
+        if let Some(ranked::Outcome {
+            moves,
+            reach: Some(reach),
         }) = ranked::search(case, &self.options, self.ranked_from, None::<ranked::First>)?
         {
             return Ok((moves, reach));
@@ -271,6 +287,12 @@ impl Solver {
 
     /// How many positions are reachable from the start, and the most moves one needs.
     pub fn reach(&mut self, case: &Case) -> Result<Reach, Limit> {
+        if let Some(ranked::Outcome {
+            reach: Some(reach), ..
+        }) = count_singles::search(case, &self.options, self.ranked_from)?
+        {
+            return Ok(reach);
+        }
         if let Some(ranked::Outcome {
             reach: Some(reach), ..
         }) = ranked::search(case, &self.options, self.ranked_from, None::<ranked::First>)?
