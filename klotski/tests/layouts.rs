@@ -148,7 +148,7 @@ fn the_sweep_on_threads_gives_what_one_thread_gives() {
     let sets = sweep::block_sets(3, 4);
     let fits = |set: &sweep::BlockSet, bytes: u64| {
         let pieces = sweep::pieces(3, 4, set);
-        pieces.census(1, MemoryBudget::new(bytes)).is_ok()
+        sweep::census(&pieces, 1, MemoryBudget::new(bytes)).is_ok()
     };
     let least = |set: &sweep::BlockSet| {
         let (mut low, mut high) = (0u64, 1 << 30);

@@ -119,6 +119,60 @@ pub fn check_pieces(pieces: &Pieces) -> Result<u64, String> {
     let census = pieces
         .census(usize::MAX, MemoryBudget::default())
         .map_err(|e| format!("the census gave up: {e}"))?;
+    check_census(pieces, &census)
+}
+
+/// The census `--sweep` takes for `pieces` ([`super::sweep::census`]: the dedicated
+/// encoding of [`super::flat`] where it fits) against the general census (equal, every
+/// hardest layout in the same order) and then against the reference, as [`check_pieces`].
+pub fn check_sweep_pieces(pieces: &Pieces) -> Result<u64, String> {
+    let gave_up = |e| format!("the census gave up: {e}");
+    let census = super::sweep::census(pieces, usize::MAX, MemoryBudget::default());
+    let census = census.map_err(gave_up)?;
+    let general = pieces.census(usize::MAX, MemoryBudget::default());
+    if census != general.map_err(gave_up)? {
+        return Err(format!(
+            "the sweep's census differs from the general one for {pieces:?}"
+        ));
+    }
+    check_census(pieces, &census)
+}
+
+/// Random block sets of the sweep's shapes ([`super::sweep::shapes`]) in a box of at most
+/// `max_cells` cells (2 to 5 rows and columns), the goal anywhere the target fits (in the
+/// middle of a row, mirror symmetric, when the columns allow it half of the time).
+pub fn random_sweep_pieces(rng: &mut Rng, max_cells: usize) -> Pieces {
+    loop {
+        let (rows, cols) = (rng.range(2, 5), rng.range(2, 5));
+        if rows * cols > max_cells {
+            continue;
+        }
+        let mut left = rows * cols - 4;
+        let mut take = |most: usize, size: usize| {
+            let n = rng.range(0, (left / size).min(most));
+            left -= n * size;
+            n
+        };
+        let (horizontal, vertical, single) = (take(3, 2), take(3, 2), take(6, 1));
+        let set = super::sweep::BlockSet {
+            horizontal,
+            vertical,
+            single,
+        };
+        let mut pieces = super::sweep::pieces(rows, cols, &set);
+        let middle = cols % 2 == 0 && rng.below(2) == 0;
+        let col = if middle {
+            (cols - 2) / 2
+        } else {
+            rng.range(0, cols - 2)
+        };
+        pieces.goal = Pos::new(rng.range(0, rows - 2), col);
+        return pieces;
+    }
+}
+
+/// The census `census` of `pieces` against the reference (see [`check_pieces`]).
+fn check_census(pieces: &Pieces, census: &super::Census) -> Result<u64, String> {
     let expected = reference::census(pieces);
     let got = (census.layouts, census.groups, census.solvable);
     let want = (

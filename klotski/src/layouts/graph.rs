@@ -36,8 +36,11 @@
 //! join of their mirror labels, so the union-find ends with the same groups. The mirrors are
 //! counted in S and, at the last level, in K and the hardest layouts.
 
-use puzzle_frame::budget::{MemoryBudget, OverBudget};
+use std::ops::{Deref, DerefMut};
 
+use puzzle_frame::budget::MemoryBudget;
+
+use super::marks::{find, Marks};
 use super::mirror::Mirror;
 use super::rank::{Ranker, Steps, ALONE, EMPTY};
 use crate::solve::layout::{Frame, Shape};
@@ -160,79 +163,28 @@ impl<'a> Expander<'a> {
     }
 }
 
-/// The root of `x` in the union-find `parent`, halving the path on the way.
-fn find(parent: &mut [u32], mut x: u32) -> u32 {
-    while parent[x as usize] != x {
-        let up = parent[parent[x as usize] as usize];
-        parent[x as usize] = up;
-        x = up;
-    }
-    x
-}
-
-/// Joins the groups of the roots `a` and `b` in the union-find `parent`, and with `pair`
-/// (each label's mirror label) the groups of their mirror labels; the root of the joined
-/// group of `a` and `b`.
-fn join(parent: &mut [u32], pair: Option<&[u32]>, a: u32, b: u32) -> u32 {
-    parent[a.max(b) as usize] = a.min(b);
-    if let Some(pair) = pair {
-        let (pa, pb) = (pair[a as usize], pair[b as usize]);
-        let (a, b) = (find(parent, pa), find(parent, pb));
-        parent[a.max(b) as usize] = a.min(b);
-    }
-    find(parent, a)
-}
-
-/// The state of the census's breadth-first sweeps: per rank a visited bit and a label (the
-/// seed whose sweep reached it: a goal layout, or the first layout of a group that cannot
-/// reach the goal), the queue, and the union-find over the labels.
+/// The census's breadth-first sweeps over the automaton's ranks: their marks, and the
+/// automaton and mirror that rank a layout's mirror image.
 struct Sweeps<'a> {
     ranker: &'a Ranker,
     mirror: Option<&'a Mirror>,
-    visited: Vec<u64>,
-    label: Vec<u32>,
-    queue: Vec<u32>,
-    /// The union-find over the labels.
-    parent: Vec<u32>,
-    /// Each label's mirror label (itself without a mirror).
-    pair: Vec<u32>,
-    /// Layouts marked as the mirror of one queued (never queued themselves).
-    mirrored: u64,
-    /// Of those, the ones of the level being made.
-    mirrored_next: u64,
-    /// The level expanded last, where it starts in the queue, and its mirrored layouts.
-    level: usize,
-    level_start: usize,
-    level_mirrored: u64,
+    marks: Marks,
+}
+
+impl Deref for Sweeps<'_> {
+    type Target = Marks;
+    fn deref(&self) -> &Marks {
+        &self.marks
+    }
+}
+
+impl DerefMut for Sweeps<'_> {
+    fn deref_mut(&mut self) -> &mut Marks {
+        &mut self.marks
+    }
 }
 
 impl Sweeps<'_> {
-    #[inline]
-    fn is_visited(&self, rank: u64) -> bool {
-        self.visited[rank as usize / 64] >> (rank % 64) & 1 == 1
-    }
-
-    #[inline]
-    fn mark(&mut self, rank: u64, label: u32) {
-        self.visited[rank as usize / 64] |= 1 << (rank % 64);
-        self.label[rank as usize] = label;
-    }
-
-    /// A new label, paired with itself.
-    fn new_label(&mut self) -> u32 {
-        let id = self.parent.len() as u32;
-        self.parent.push(id);
-        self.pair.push(id);
-        id
-    }
-
-    /// Joins the groups of the roots `a` and `b` (and of their mirrors); the root of the
-    /// joined group.
-    fn join(&mut self, a: u32, b: u32) -> u32 {
-        let pair = self.mirror.map(|_| &self.pair[..]);
-        join(&mut self.parent, pair, a, b)
-    }
-
     /// Layout `v` (one move from `blocks` by `moved`, or `blocks` itself), not yet visited,
     /// reached with `label`: queued, and its mirror marked with the mirror label. (Both of a
     /// pair are always marked together, so the mirror is not visited yet either.)
@@ -243,10 +195,7 @@ impl Sweeps<'_> {
         if let Some(mirror) = self.mirror {
             let w = mirror.rank(self.ranker, blocks, moved);
             if w != v {
-                debug_assert!(!self.is_visited(w), "a mirror pair marked apart");
-                self.mark(w, self.pair[label as usize]);
-                self.mirrored += 1;
-                self.mirrored_next += 1;
+                self.mark_mirror(w, label);
             }
         }
     }
@@ -256,34 +205,23 @@ impl Sweeps<'_> {
     /// them), joining labels that meet.
     fn run(&mut self, expander: &mut Expander, mut head: usize) {
         let mut blocks: Blocks = Vec::new();
-        let mut level_end = self.queue.len();
-        (self.level, self.level_start) = (0, head);
-        self.level_mirrored = std::mem::take(&mut self.mirrored_next);
-        self.queue[head..level_end].sort_unstable();
+        let mirrored = self.mirror.is_some();
+        self.begin(head);
         while head < self.queue.len() {
-            if head == level_end {
-                self.level += 1;
-                self.level_start = level_end;
-                self.level_mirrored = std::mem::take(&mut self.mirrored_next);
-                level_end = self.queue.len();
-                // In rank order: the walk of one layout shares most of the last one's.
-                self.queue[head..level_end].sort_unstable();
-            }
+            // Each level in rank order: the walk of one layout shares most of the last one's.
+            self.at(head);
             let u = u64::from(self.queue[head]);
             // Labels are compared by their groups' roots, and a layout's label is replaced
             // by its root when looked up (the same group: only fewer joins to make).
-            let mut lu = find(&mut self.parent, self.label[u as usize]);
+            let label = self.label[u as usize];
+            let mut lu = find(&mut self.marks.parent, label);
             expander.load(u);
             blocks.clone_from(&expander.blocks);
             expander.moves(u, |v, k, from, to| {
                 if !self.is_visited(v) {
                     self.discover(v, lu, &blocks, Some((k, from, to)));
-                } else if self.label[v as usize] != lu {
-                    let lv = find(&mut self.parent, self.label[v as usize]);
-                    if lv != lu {
-                        lu = self.join(lu, lv);
-                    }
-                    self.label[v as usize] = lu;
+                } else {
+                    lu = self.marks.meet(v, lu, mirrored);
                 }
             });
             head += 1;
@@ -310,30 +248,10 @@ pub(crate) fn census(
 ) -> Result<Census, Limit> {
     let ranker = Ranker::new(frame.board, shapes, counts, budget)?;
     let n = ranker.total();
-    let what = "the layouts' tables (12 bytes a layout)";
-    let bytes = n.saturating_mul(12).saturating_add(n / 8) + ranker.bytes();
-    budget.check(what, bytes)?;
-    if n >= u64::from(u32::MAX) {
-        return Err(Limit::Memory(OverBudget {
-            what: what.to_string(),
-            needed: bytes,
-            budget: budget.bytes(),
-        }));
-    }
-    let len = n as usize;
     let mut sweeps = Sweeps {
         ranker: &ranker,
         mirror,
-        visited: vec![0u64; len.div_ceil(64)],
-        label: vec![0u32; len],
-        queue: Vec::with_capacity(len),
-        parent: Vec::new(),
-        pair: Vec::new(),
-        mirrored: 0,
-        mirrored_next: 0,
-        level: 0,
-        level_start: 0,
-        level_mirrored: 0,
+        marks: Marks::charged(n, ranker.bytes(), budget)?,
     };
     let mut expander = Expander::new(&ranker, frame, shapes);
     seed_goals(&mut sweeps, &mut expander, goal);
@@ -361,13 +279,9 @@ pub(crate) fn census(
         sweeps.discover(start, label, &blocks, None);
         sweeps.run(&mut expander, head);
     }
-    let labels = sweeps.parent.len() as u32;
-    let groups = (0..labels)
-        .filter(|&x| sweeps.parent[x as usize] == x)
-        .count() as u64;
     Ok(Census {
         layouts: n,
-        groups,
+        groups: sweeps.groups(),
         solvable,
         hardest,
     })
@@ -401,9 +315,7 @@ fn seed_goals(sweeps: &mut Sweeps, expander: &mut Expander, goal: u8) {
             sweeps.mark(rank, id);
             sweeps.queue.push(rank as u32);
             if image != rank {
-                sweeps.mark(image, other);
-                sweeps.mirrored += 1;
-                sweeps.mirrored_next += 1;
+                sweeps.mark_mirror(image, id);
             }
         }
     }
@@ -443,48 +355,5 @@ fn hardest_level(
                 expander.blocks.clone()
             })
             .collect(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{find, join};
-    use puzzle_frame::rng::Rng;
-
-    #[test]
-    fn a_join_gives_the_root_of_the_joined_groups_and_joins_their_mirrors() {
-        let mut rng = Rng::new(26);
-        let n = 40u32;
-        for round in 0..200 {
-            let mirrored = round % 2 == 1;
-            let mut parent: Vec<u32> = (0..n).collect();
-            let pair: Vec<u32> = (0..n)
-                .map(|i| if mirrored { n - 1 - i } else { i })
-                .collect();
-            // The groups kept plainly: each label's group number.
-            let mut group: Vec<u32> = (0..n).collect();
-            let merge = |group: &mut [u32], x: u32, y: u32| {
-                let (gx, gy) = (group[x as usize], group[y as usize]);
-                group.iter_mut().filter(|g| **g == gy).for_each(|g| *g = gx);
-            };
-            for _ in 0..30 {
-                let (a, b) = (rng.below(n as usize) as u32, rng.below(n as usize) as u32);
-                let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
-                let root = join(&mut parent, mirrored.then_some(&pair[..]), ra, rb);
-                assert_eq!(parent[root as usize], root);
-                assert_eq!(find(&mut parent, a), root);
-                assert_eq!(find(&mut parent, b), root);
-                merge(&mut group, a, b);
-                if mirrored {
-                    merge(&mut group, pair[a as usize], pair[b as usize]);
-                }
-                for x in 0..n {
-                    for y in 0..n {
-                        let same = find(&mut parent, x) == find(&mut parent, y);
-                        assert_eq!(same, group[x as usize] == group[y as usize]);
-                    }
-                }
-            }
-        }
     }
 }

@@ -9,6 +9,8 @@
 //! - [`rank`](self): the dense rank of a layout, an automaton over the cells in reading
 //!   order (no table of layouts, no hash map).
 //! - [`graph`]: the census of one multiset, two breadth-first sweeps over the ranks.
+//! - [`flat`]: the same census for the sweep's block sets in boxes of up to 28 cells, over
+//!   a dedicated encoding (skeletons in a hash table, singles by their colex rank).
 //! - `mirror`: the left-right mirror of a layout, when the census is symmetric (the
 //!   census then expands one layout of each mirror pair).
 //! - [`sweep`]: every multiset of one 2x2 target, 1x2, 2x1 and 1x1 blocks in a box.
@@ -16,7 +18,9 @@
 
 #[cfg(feature = "testkit")]
 pub mod check;
+pub mod flat;
 pub mod graph;
+mod marks;
 mod mirror;
 pub mod mode;
 pub(crate) mod rank;

@@ -54,16 +54,10 @@ const NAMES: &str = "ABCDEFGHIJKLMNOPQRSUVWXYZabcdefghijklmnopqrstuvwxyz01234567
 pub fn pieces(rows: usize, cols: usize, set: &BlockSet) -> Pieces {
     let mut names = NAMES.chars().map(String::from);
     let mut take = |n: usize| (&mut names).take(n).collect::<Vec<String>>();
-    let p = Pos::new;
     Pieces {
         rows,
         cols,
-        shapes: vec![
-            vec![p(0, 0), p(0, 1), p(1, 0), p(1, 1)],
-            vec![p(0, 0), p(0, 1)],
-            vec![p(0, 0), p(1, 0)],
-            vec![p(0, 0)],
-        ],
+        shapes: shapes(),
         names: vec![
             vec!["T".to_string()],
             take(set.horizontal),
@@ -71,6 +65,27 @@ pub fn pieces(rows: usize, cols: usize, set: &BlockSet) -> Pieces {
             take(set.single),
         ],
         goal: Pos::new(rows.saturating_sub(2), cols.saturating_sub(2) / 2),
+    }
+}
+
+/// The sweep's shapes, classes 0 to 3: 2x2 (the target), 1x2, 2x1, 1x1.
+pub fn shapes() -> Vec<Vec<Pos>> {
+    let p = Pos::new;
+    vec![
+        vec![p(0, 0), p(0, 1), p(1, 0), p(1, 1)],
+        vec![p(0, 0), p(0, 1)],
+        vec![p(0, 0), p(1, 0)],
+        vec![p(0, 0)],
+    ]
+}
+
+/// The census of a block set of the sweep, as `--sweep` takes it: [`super::flat`] when
+/// the box has at most [`super::flat::MAX_CELLS`] cells, else [`Pieces::census`].
+pub fn census(pieces: &Pieces, keep: usize, budget: MemoryBudget) -> Result<Census, Limit> {
+    if super::flat::fits(pieces) {
+        super::flat::census(pieces, keep, budget)
+    } else {
+        pieces.census(keep, budget)
     }
 }
 
@@ -164,7 +179,7 @@ pub fn each_census<E>(
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(set) = sets.get(i) else { break };
                     let pieces = pieces(rows, cols, set);
-                    let census = pieces.census(1, share);
+                    let census = census(&pieces, 1, share);
                     if send.send((i, pieces, census)).is_err() {
                         break;
                     }
@@ -190,7 +205,7 @@ pub fn each_census<E>(
         })?;
         let Some(alone) = over else { break };
         let pieces = pieces(rows, cols, &sets[alone]);
-        let census = pieces.census(1, budget);
+        let census = census(&pieces, 1, budget);
         each(alone, &pieces, census)?;
         start = alone + 1;
     }

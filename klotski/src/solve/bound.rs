@@ -11,15 +11,19 @@
 //! so the bound drops by at most one per move. A relaxed position that cannot reach its
 //! goal at all is a real position that cannot either.
 //!
-//! **The table.** Every layout of the kept blocks in the box has its dense rank
-//! ([`crate::layouts`]); a breadth-first search from every relaxed layout with the target on
-//! its goal at once gives each its distance, one byte per rank ([`UNREACHABLE`] for those
-//! that never reach it). Built only when the relaxed layouts are few ([`MAX_LAYOUTS`]).
+//! **The table.** A breadth-first search from every relaxed layout with the target on its
+//! goal at once gives each its distance ([`UNREACHABLE`] for those that never reach it).
+//! Built only when the relaxed layouts are few ([`MAX_LAYOUTS`]). A relaxed puzzle of at
+//! most [`super::keyed::MOST_SLOTS`] blocks is searched over packed keys, level by level in
+//! sorted lists ([`super::keyed`]: a move is a flood fill on bitboards, a lookup a binary
+//! search); a larger one over dense ranks ([`crate::layouts`]: one byte per rank). Both give
+//! every relaxed layout its exact distance, so the bound is the same either way.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use puzzle_frame::budget::MemoryBudget;
 
+use super::keyed::{self, Keyed};
 use super::layout::{Frame, Layout, Shape};
 use super::Limit;
 use crate::case::Case;
@@ -39,8 +43,10 @@ pub(super) struct Bound {
     /// For each slot of the real position ([`Layout`]'s order), its class in the relaxed
     /// puzzle, or `None` when its class was removed.
     kept: Vec<Option<usize>>,
-    /// The distance of each relaxed rank to the goal.
+    /// The distance of each relaxed rank to the goal (empty when `keyed` holds them).
     distance: Vec<u8>,
+    /// The distances by packed key ([`super::keyed`]), for relaxed puzzles of few blocks.
+    keyed: Option<Keyed>,
 }
 
 impl Bound {
@@ -81,6 +87,14 @@ impl Bound {
             }
         }
         let kept = layout.slot_class.iter().map(|&k| of_class[k]).collect();
+        if let Some(keyed) = Keyed::new(&relaxed, &ranker, (budget, split)) {
+            return Ok(Some(Bound {
+                ranker,
+                kept,
+                distance: Vec::new(),
+                keyed: Some(keyed),
+            }));
+        }
         // The distances, the visited bits, two levels of ranks at most.
         let bytes = n + n / 8 + 2 * 4 * n + ranker.bytes();
         budget.check("the relaxed puzzle's distances", bytes)?;
@@ -92,6 +106,7 @@ impl Bound {
             ranker,
             kept,
             distance,
+            keyed: None,
         }))
     }
 
@@ -99,6 +114,17 @@ impl Bound {
     /// ([`UNREACHABLE`] when its projection never reaches the goal).
     #[inline]
     pub fn of(&self, anchors: &[u8]) -> u8 {
+        if let Some(keyed) = &self.keyed {
+            let mut kept = [0u8; keyed::MOST_SLOTS];
+            let mut len = 0;
+            for (&a, k) in anchors.iter().zip(&self.kept) {
+                if k.is_some() {
+                    kept[len] = a;
+                    len += 1;
+                }
+            }
+            return keyed.of(&kept[..len]);
+        }
         let mut blocks = [(0usize, 0u8); 64];
         let mut len = 0;
         for (&a, k) in anchors.iter().zip(&self.kept) {
@@ -112,7 +138,8 @@ impl Bound {
 
     /// The bytes the table and its automaton hold.
     pub fn bytes(&self) -> u64 {
-        self.distance.len() as u64 + self.ranker.bytes()
+        let keyed = self.keyed.as_ref().map_or(0, Keyed::bytes);
+        self.distance.len() as u64 + self.ranker.bytes() + keyed
     }
 }
 
@@ -152,10 +179,10 @@ pub(super) fn without(case: &Case, layout: &Layout, removed: &[usize]) -> Option
 
 /// A level of at least this many layouts is expanded on every core (a few levels are
 /// smaller, and not worth a thread).
-const SPLIT_FROM: usize = 1 << 12;
+pub(super) const SPLIT_FROM: usize = 1 << 12;
 
 /// The most threads a level is expanded on.
-const MOST_THREADS: usize = 4;
+pub(super) const MOST_THREADS: usize = 4;
 
 /// The distance to the goal of every layout of `ranker`, by a breadth-first search from
 /// every layout with the target (class 0) at `goal` at once; `None` if some distance would
@@ -165,7 +192,7 @@ const MOST_THREADS: usize = 4;
 /// walk) and split into as many runs as there are cores, each expanded by its own thread;
 /// a layout is claimed by the first thread that sets its bit in `seen` (an atomic `or`), so
 /// each is in the next level once, and the levels are the same whatever the threads' order.
-fn distances(
+pub(super) fn distances(
     ranker: &Ranker,
     frame: &Frame,
     shapes: &[Shape],
@@ -197,24 +224,33 @@ fn distances(
         } else {
             1
         };
-        let run = current.len().div_ceil(runs);
         let expand = |part: &[u32]| expand(Expander::new(ranker, frame, shapes), part, &seen);
-        current = if runs == 1 {
-            expand(&current)
-        } else {
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = current
-                    .chunks(run)
-                    .map(|part| scope.spawn(move || expand(part)))
-                    .collect();
-                handles
-                    .into_iter()
-                    .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                    .collect()
-            })
-        };
+        current = on_threads(&current, runs, expand).concat();
     }
     current.is_empty().then_some(distance)
+}
+
+/// `work` on each of `runs` parts of `items` in order (one part: on this thread; more: each
+/// on its own), the results in the parts' order.
+pub(super) fn on_threads<T: Sync, R: Send>(
+    items: &[T],
+    runs: usize,
+    work: impl Fn(&[T]) -> R + Sync,
+) -> Vec<R> {
+    if runs <= 1 {
+        return vec![work(items)];
+    }
+    let work = &work;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = items
+            .chunks(items.len().div_ceil(runs).max(1))
+            .map(|part| scope.spawn(move || work(part)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    })
 }
 
 /// The layouts one move from those of `part` not yet in `seen`, each set there.

@@ -6,6 +6,8 @@
 //! - `ranked`: the search over dense ranks, for boxes of many layouts.
 //! - `bound`: a lower bound on the moves left, a relaxed puzzle's distances (the same box
 //!   without some classes of blocks), and why it is one.
+//! - `keyed`: the relaxed puzzle's distances over packed keys in sorted lists, for relaxed
+//!   puzzles of few blocks (no automaton walk per move).
 //! - `bounded`: for boxes of many layouts that the plain search does not answer at once,
 //!   A* over that bound (positions taken by moves plus bound, one pass), and why the
 //!   answer is still the fewest moves.
@@ -24,6 +26,7 @@ mod bound;
 mod bounded;
 mod count;
 mod count_singles;
+mod keyed;
 pub(crate) mod layout;
 pub mod published;
 mod ranked;

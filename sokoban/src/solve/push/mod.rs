@@ -25,7 +25,9 @@
 //!   over, which is right: a solution needs every box on a goal, not every goal covered.
 //!   A child's matching starts from its parent's (only the pushed box's row changed);
 //!   it is the same optimum, only found faster. The parent's matching is made only when
-//!   a first new child needs it, starting from each row's least cost; a child whose
+//!   a first new child needs it, starting from each row's least cost, or from the
+//!   state's forced matching (below) when it has one, each forced row written back and
+//!   matched again (again only one row changes at a time); a child whose
 //!   pushed box came one push nearer the goal it was assigned takes the parent's bound
 //!   less one as it stands (no push lowers the optimum by more than one).
 //! - **Forced barrier pushes** (`corral::Corrals::forced`): take a corral (an area the
@@ -71,7 +73,11 @@
 //! - **Naming the region** (`region`): a child's least cell is mostly found without a
 //!   flood, from its parent's region, its cut cells (when the box lands on one, the least
 //!   cell of each part it cuts off comes from the depth-first tree) and the corrals; it
-//!   is the same cell a flood finds, or (when that is not sure) a flood finds it.
+//!   is the same cell a flood finds, or (when that is not sure) a flood finds it. A
+//!   push into a corral leaves the parent's region whole (the box left a cell next to
+//!   it and landed outside it), so only what the player reaches from the freed cell
+//!   outside that region is flooded. On a symmetric level a child's image under each
+//!   map is its parent's image less the pushed box's old cell plus its new one.
 //!
 //! No macros (tunnels, goal rooms) are used: every push is one step of the search.
 //!

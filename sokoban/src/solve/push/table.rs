@@ -184,7 +184,7 @@ impl Table {
         ledger.push(&mut self.nodes, node, "the transposition table")?;
         let h = hash(&self.key, node.player);
         self.slots[slot] = (h >> 32 << 32) | u64::from(id);
-        if self.nodes.len() * 2 > self.slots.len() {
+        if self.nodes.len() * 4 > self.slots.len() * 3 {
             self.grow(ledger)?;
         }
         Ok(id)

@@ -12,6 +12,8 @@ use super::region::Region;
 use super::symmetry::Symmetries;
 use super::table::{Node, Table};
 
+mod canonical;
+
 /// How a search ended.
 pub(super) enum Outcome {
     /// The chain of pushes (box cell before the push, direction) of a push-optimal
@@ -45,13 +47,21 @@ pub(super) struct Search<'a> {
     symmetries: &'a Symmetries,
     /// The player of the state being expanded while its matching is not made yet.
     unmatched: Option<u16>,
+    /// Whether the matcher keeps the forced matching of the state being expanded (its
+    /// plain matching is then made from it, [`Matcher::unforce`]).
+    forced_kept: bool,
     /// The least image of the child's boxes found so far, and the image being compared.
     best: Vec<u64>,
     image: Vec<u64>,
     /// The symmetries whose image of the child's boxes is the least.
     ties: Vec<u8>,
-    /// Whether `region_images` and `corral_images` belong to the state being expanded.
-    images_ready: bool,
+    /// Whether `box_images` belongs to the state being expanded.
+    box_images_ready: bool,
+    /// Per symmetry, the image of the box set of the state being expanded.
+    box_images: Vec<u64>,
+    /// Per symmetry, whether its `region_images` and `corral_images` belong to the state
+    /// being expanded.
+    images_ready: Vec<bool>,
     /// Per symmetry, the two least images of the cells of the expanded state's region.
     region_images: Vec<[u16; 2]>,
     /// Per corral of the expanded state and symmetry, the least image of its cells.
@@ -88,10 +98,13 @@ impl<'a> Search<'a> {
             max_states,
             symmetries,
             unmatched: None,
+            forced_kept: false,
             best: ledger.vec("the symmetries", bits::words(floor), 0)?,
             image: ledger.vec("the symmetries", bits::words(floor), 0)?,
             ties: Vec::with_capacity(symmetries.len()),
-            images_ready: false,
+            box_images_ready: false,
+            box_images: ledger.vec("the symmetries", bits::words(floor) * symmetries.len(), 0)?,
+            images_ready: vec![false; symmetries.len()],
             region_images: vec![[NONE; 2]; symmetries.len()],
             corral_images: Vec::new(),
         })
@@ -170,6 +183,7 @@ impl<'a> Search<'a> {
             true => Some(None),
             false => self.forced_bound(boxes, list, node.player, restricted),
         };
+        self.forced_kept = matches!(refined, Some(Some(_)));
         match refined {
             None => return Ok(false),
             Some(Some(refined)) if refined > node.bound => {
@@ -242,7 +256,8 @@ impl<'a> Search<'a> {
     /// when a PI-corral restricts the pushes (then in `self.pushes`).
     fn analyse(&mut self, boxes: &[u64], player: u16) -> bool {
         self.region.analyse(self.board, boxes, player);
-        self.images_ready = false;
+        self.images_ready.fill(false);
+        self.box_images_ready = false;
         let region = &self.region;
         self.corrals.restrict(
             self.board,
@@ -339,9 +354,11 @@ impl<'a> Search<'a> {
             Err(slot) => {
                 if let Some(parent) = self.unmatched {
                     list[index] = node.moved_from;
-                    let matched = self.matcher.bound(self.board, list, parent);
+                    let matched = (self.forced_kept
+                        && self.matcher.unforce(self.board, list, parent, &self.forced))
+                        || self.matcher.bound(self.board, list, parent).is_some();
                     list[index] = to;
-                    if matched.is_none() {
+                    if !matched {
                         return Ok(());
                     }
                     self.unmatched = None;
@@ -370,7 +387,11 @@ impl<'a> Search<'a> {
     /// least cell comes from those without a flood. Otherwise it floods.
     fn child_player(&mut self, boxes: &[u64], from: u16, to: u16) -> u16 {
         if !self.region.contains(to) {
-            return self.normalise(boxes, from);
+            // Pushed into a corral: the parent's region stays whole and joins `from` and
+            // what `from` reaches outside it.
+            let least = self.flood_outside(boxes, from).1.min(self.region.least[0]);
+            debug_assert_eq!(least, self.normalise(boxes, from), "a corral push's region");
+            return least;
         }
         let cut = self.region.is_cut(to);
         let [first, second] = self.region.least;
@@ -404,134 +425,6 @@ impl<'a> Search<'a> {
         least
     }
 
-    /// The name and symmetry under which the child with `boxes` (also as `list`) and the
-    /// player's region on `player` is stored: the least image of its box set (left in
-    /// `self.best` unless the symmetry is the identity) and, among the symmetries giving
-    /// it, the least image of its region's least cell ([`Symmetries`]). `push` is the
-    /// push that made the child: `(from, to)`.
-    fn canonical(
-        &mut self,
-        boxes: &[u64],
-        list: &[u16],
-        player: u16,
-        push: (u16, u16),
-    ) -> (u16, u8) {
-        let count = self.symmetries.len();
-        if count == 1 {
-            return (player, 0);
-        }
-        self.best.copy_from_slice(boxes);
-        self.ties.clear();
-        self.ties.push(0);
-        for k in 1..count {
-            self.image.fill(0);
-            for &cell in list {
-                bits::insert(&mut self.image, self.symmetries.cell(k, cell));
-            }
-            match self.image.cmp(&self.best) {
-                std::cmp::Ordering::Less => {
-                    std::mem::swap(&mut self.image, &mut self.best);
-                    self.ties.clear();
-                    self.ties.push(k as u8);
-                }
-                std::cmp::Ordering::Equal => self.ties.push(k as u8),
-                std::cmp::Ordering::Greater => {}
-            }
-        }
-        if self.ties[..] == [0] {
-            return (player, 0);
-        }
-        let mut winner = (u16::MAX, 0);
-        for t in 0..self.ties.len() {
-            let k = self.ties[t];
-            let name = match k {
-                0 => Some(player),
-                _ => self.image_least(boxes, usize::from(k), push),
-            };
-            let name = match name {
-                Some(name) => name,
-                None => self.flooded_least(boxes, usize::from(k), player),
-            };
-            debug_assert_eq!(
-                name,
-                self.flooded_least(boxes, usize::from(k), player),
-                "the least image of the child's region"
-            );
-            if name < winner.0 {
-                winner = (name, k);
-            }
-        }
-        winner
-    }
-
-    /// The least image under symmetry `k` of the region of the player on `player` among
-    /// `boxes`, by a flood.
-    fn flooded_least(&mut self, boxes: &[u64], k: usize, player: u16) -> u16 {
-        let (cells, _) = self.flood(boxes, player);
-        let image = |c: &u16| self.symmetries.cell(k, *c);
-        self.queue[..cells]
-            .iter()
-            .map(image)
-            .min()
-            .unwrap_or(player)
-    }
-
-    /// The least image under symmetry `k` of the region of the child whose box went
-    /// `from` -> `to`, without a flood when [`Search::child_player`] would need none and
-    /// `to` is no cut cell: the images of the expanded state's region less `to`, of
-    /// `from` and of the corrals next to it. `None` otherwise.
-    fn image_least(&mut self, boxes: &[u64], k: usize, (from, to): (u16, u16)) -> Option<u16> {
-        if !self.region.contains(to) || self.region.is_cut(to) {
-            return None;
-        }
-        if !self.images_ready {
-            self.prepare_images();
-        }
-        let count = self.symmetries.len();
-        let [first, second] = self.region_images[k];
-        let image_to = self.symmetries.cell(k, to);
-        let rest = if first == image_to { second } else { first };
-        let mut least = self.symmetries.cell(k, from).min(rest);
-        for dir in 0..4 {
-            let Some(next) = self.board.step(from, dir) else {
-                continue;
-            };
-            if next == to || bits::has(boxes, next) || self.region.contains(next) {
-                continue;
-            }
-            let corral = self.corrals.index_of(next)?;
-            least = least.min(self.corral_images[corral * count + k]);
-        }
-        Some(least)
-    }
-
-    /// Fills the images of the expanded state's region and corrals, per symmetry.
-    fn prepare_images(&mut self) {
-        self.images_ready = true;
-        let count = self.symmetries.len();
-        self.region_images.fill([NONE; 2]);
-        self.corral_images.clear();
-        self.corral_images
-            .resize(self.corrals.count() * count, NONE);
-        for cell in 0..self.board.floor() as u16 {
-            if self.region.contains(cell) {
-                for (k, least) in self.region_images.iter_mut().enumerate() {
-                    let image = self.symmetries.cell(k, cell);
-                    if image < least[0] {
-                        *least = [image, least[0]];
-                    } else if image < least[1] {
-                        least[1] = image;
-                    }
-                }
-            } else if let Some(corral) = self.corrals.index_of(cell) {
-                let images = &mut self.corral_images[corral * count..(corral + 1) * count];
-                for (k, least) in images.iter_mut().enumerate() {
-                    *least = (*least).min(self.symmetries.cell(k, cell));
-                }
-            }
-        }
-    }
-
     /// Floods the player's region from `start` among `boxes` and returns its least cell.
     fn normalise(&mut self, boxes: &[u64], start: u16) -> u16 {
         self.flood(boxes, start).1
@@ -540,6 +433,19 @@ impl<'a> Search<'a> {
     /// Floods the player's region from `start` among `boxes`: its cells are then
     /// `self.queue[..count]`; the count and the least cell.
     fn flood(&mut self, boxes: &[u64], start: u16) -> (usize, u16) {
+        self.flood_within(boxes, start, false)
+    }
+
+    /// [`Search::flood`] kept outside the expanded state's region: from the cell a box
+    /// was pushed from into a corral, the cells the child's region adds to its parent's
+    /// (which it holds whole: the box left the cell next to it and landed outside it).
+    pub(super) fn flood_outside(&mut self, boxes: &[u64], start: u16) -> (usize, u16) {
+        self.flood_within(boxes, start, true)
+    }
+
+    /// The flood of [`Search::flood`], outside the expanded state's region when
+    /// `outside`.
+    fn flood_within(&mut self, boxes: &[u64], start: u16, outside: bool) -> (usize, u16) {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.flood.fill(0);
@@ -547,6 +453,7 @@ impl<'a> Search<'a> {
         }
         let generation = self.generation;
         let stamps = &mut self.flood;
+        let region = &self.region;
         stamps[usize::from(start)] = generation;
         self.queue[0] = start;
         let (mut head, mut tail, mut least) = (0, 1, start);
@@ -557,7 +464,10 @@ impl<'a> Search<'a> {
                 let Some(next) = self.board.step(cell, dir) else {
                     continue;
                 };
-                if stamps[usize::from(next)] != generation && !bits::has(boxes, next) {
+                if stamps[usize::from(next)] != generation
+                    && !bits::has(boxes, next)
+                    && !(outside && region.contains(next))
+                {
                     stamps[usize::from(next)] = generation;
                     least = least.min(next);
                     self.queue[tail] = next;

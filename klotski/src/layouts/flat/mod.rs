@@ -1,0 +1,195 @@
+//! The census of the sweep's block sets (a 2x2 target, 1x2, 2x1 and 1x1 blocks) in boxes of
+//! at most [`MAX_CELLS`] cells, over a dedicated encoding: what `--sweep` counts with.
+//!
+//! **Skeletons and singles.** A layout is its *skeleton* (the target's anchor and the
+//! anchors of the 1x2 and 2x1 blocks) and the set of cells of its 1x1 blocks. Every
+//! skeleton of a block set leaves the same number `F` of cells uncovered, and the `s`
+//! singles take any `s` of them, so each skeleton has `C(F, s)` layouts. The skeletons are
+//! listed once (a depth-first placement; a hash table from a skeleton's key, its anchors as
+//! bits of one `u64`, to its place in the list), and a layout's rank is
+//! `skeleton * C(F, s) + r`, where `r` is the colex rank of the singles among the
+//! skeleton's uncovered cells (the sum, over the singles in increasing order, of
+//! `C(uncovered cells below it, its place among the singles + 1)`): ranks `0..N`, dense.
+//! A move of a single keeps the skeleton; a move of another block changes one anchor of the
+//! key, and the new skeleton is one table lookup. No automaton walk, no unrank chain.
+//!
+//! **The census** is that of [`super::graph`] (the same breadth-first sweeps from all goal
+//! layouts, the same union-find over labels, the same mirror rule, the same reasons it is
+//! exact): only the numbering of the layouts differs, and nothing counted depends on it.
+//! The hardest layouts kept are the first in the automaton's order (`super::rank`: the
+//! order of the layouts' words), found by comparing their words, so `--sweep` prints the
+//! same layout as the general census would.
+
+//!
+//! The encoding is in `space`; this module holds the census over it.
+
+mod space;
+
+use puzzle_frame::budget::MemoryBudget;
+
+use super::graph::{Census, Hardest};
+use super::marks::{find, Marks};
+use super::Pieces;
+use crate::solve::Limit;
+use space::{Flat, Space};
+
+/// The most cells of a box counted here: a skeleton's key holds two sets of anchors (a bit
+/// a cell each) and the target's anchor (6 bits).
+pub const MAX_CELLS: usize = 28;
+
+/// True when `pieces` are a block set of the sweep (`super::sweep::shapes`) in a box of at
+/// most [`MAX_CELLS`] cells.
+pub fn fits(pieces: &Pieces) -> bool {
+    pieces.rows * pieces.cols <= MAX_CELLS && pieces.shapes == super::sweep::shapes()
+}
+
+/// The breadth-first sweeps over the sweep's encoding: their marks (as in `super::graph`)
+/// and the layouts' space.
+struct Sweeps<'a> {
+    space: &'a Space,
+    marks: Marks,
+}
+
+impl Sweeps<'_> {
+    /// Layout `l` of rank `v`, not yet visited, reached with `label`: queued, and its
+    /// mirror marked with the mirror label.
+    #[inline]
+    fn discover(&mut self, v: u64, l: Flat, label: u32) {
+        self.marks.mark(v, label);
+        self.marks.queue.push(v as u32);
+        if self.space.mirror.is_some() {
+            let w = self.space.mirror_rank(l);
+            if w != v {
+                self.marks.mark_mirror(w, label);
+            }
+        }
+    }
+
+    /// Expands the queue from `head` to its end, level by level, joining labels that meet.
+    fn run(&mut self, mut head: usize) {
+        let space = self.space;
+        let mirrored = space.mirror.is_some();
+        self.marks.begin(head);
+        while head < self.marks.queue.len() {
+            // In rank order, a skeleton's layouts one after another: their moves reach the
+            // same few skeletons' ranges of the tables.
+            self.marks.at(head);
+            let u = u64::from(self.marks.queue[head]);
+            let label = self.marks.label[u as usize];
+            let mut lu = find(&mut self.marks.parent, label);
+            space.moves(space.layout(u), |l| {
+                let v = space.rank(l);
+                if !self.marks.is_visited(v) {
+                    self.discover(v, l, lu);
+                } else {
+                    lu = self.marks.meet(v, lu, mirrored);
+                }
+            });
+            head += 1;
+        }
+    }
+}
+
+/// The census of `pieces` (a block set that [`fits`]), keeping the first `keep` hardest
+/// layouts in the automaton's order; everything that grows with the number of layouts is
+/// charged to `budget` first. The same figures as [`Pieces::census`].
+pub fn census(pieces: &Pieces, keep: usize, budget: MemoryBudget) -> Result<Census, Limit> {
+    let space = Space::new(pieces, budget)?;
+    let n = space.total();
+    let mut sweeps = Sweeps {
+        space: &space,
+        marks: Marks::charged(n, space.bytes(), budget)?,
+    };
+    seed_goals(&mut sweeps, pieces.goal_anchor());
+    sweeps.run(0);
+    let solvable = sweeps.marks.queue.len() as u64 + sweeps.marks.mirrored;
+    let hardest = (solvable > 0).then(|| hardest_level(&sweeps, keep));
+    for start in 0..n {
+        if sweeps.marks.is_visited(start) {
+            continue;
+        }
+        let label = sweeps.marks.new_label();
+        let l = space.layout(start);
+        if space.mirror.is_some() && space.mirror_rank(l) != start {
+            let other = sweeps.marks.new_label();
+            sweeps.marks.pair[label as usize] = other;
+            sweeps.marks.pair[other as usize] = label;
+        }
+        let head = sweeps.marks.queue.len();
+        sweeps.discover(start, l, label);
+        sweeps.run(head);
+    }
+    Ok(Census {
+        layouts: n,
+        groups: sweeps.marks.groups(),
+        solvable,
+        hardest,
+    })
+}
+
+/// Queues every goal layout (the target at `goal`; one of each mirror pair, the other
+/// marked with it), each its own label, paired with its mirror's.
+fn seed_goals(sweeps: &mut Sweeps, goal: u8) {
+    let space = sweeps.space;
+    let per = space.per;
+    let goals: Vec<u64> = (0..space.keys.len() as u64)
+        .filter(|&i| space.anchors(space.keys[i as usize], 0) == 1 << goal)
+        .flat_map(|i| i * per..(i + 1) * per)
+        .collect();
+    for &rank in &goals {
+        let id = sweeps.marks.new_label();
+        sweeps.marks.label[rank as usize] = id;
+    }
+    for &rank in &goals {
+        let image = space.mirror_rank(space.layout(rank));
+        let (id, other) = (
+            sweeps.marks.label[rank as usize],
+            sweeps.marks.label[image as usize],
+        );
+        sweeps.marks.pair[id as usize] = other;
+        if image >= rank {
+            sweeps.marks.mark(rank, id);
+            sweeps.marks.queue.push(rank as u32);
+            if image != rank {
+                sweeps.marks.mark_mirror(image, id);
+            }
+        }
+    }
+}
+
+/// The hardest level's figures: its queued layouts and their mirrors, the first `keep` of
+/// them in the automaton's order.
+fn hardest_level(sweeps: &Sweeps, keep: usize) -> Hardest {
+    let space = sweeps.space;
+    let last = &sweeps.marks.queue[sweeps.marks.level_start..];
+    let mut ranks: Vec<u64> = last.iter().map(|&r| u64::from(r)).collect();
+    if space.mirror.is_some() {
+        for &rank in last {
+            let image = space.mirror_rank(space.layout(u64::from(rank)));
+            if image != u64::from(rank) {
+                ranks.push(image);
+            }
+        }
+    }
+    let count = ranks.len() as u64;
+    debug_assert_eq!(count, last.len() as u64 + sweeps.marks.level_mirrored);
+    let mut layouts = Vec::new();
+    if keep > 0 {
+        let mut words: Vec<(u128, Flat)> = ranks
+            .iter()
+            .map(|&r| space.layout(r))
+            .map(|l| (space.word(l), l))
+            .collect();
+        words.sort_unstable_by_key(|&(word, _)| word);
+        layouts = words
+            .iter()
+            .take(keep)
+            .map(|&(_, l)| space.blocks(l))
+            .collect();
+    }
+    Hardest {
+        moves: sweeps.marks.level,
+        count,
+        layouts,
+    }
+}

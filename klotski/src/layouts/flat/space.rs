@@ -1,0 +1,543 @@
+//! The sweep's dedicated encoding (see [`super`]): skeletons listed and indexed by a hash
+//! table, singles by their colex rank among a skeleton's uncovered cells.
+
+use puzzle_frame::budget::MemoryBudget;
+
+use super::super::graph::Blocks;
+use super::super::mirror::Mirror;
+use super::super::Pieces;
+use crate::solve::layout::{Frame, Shape};
+use crate::solve::Limit;
+
+/// `CHOOSE[n][k]`: the binomial coefficient, for `n, k <= 32`.
+const CHOOSE: [[u64; 33]; 33] = {
+    let mut c = [[0u64; 33]; 33];
+    let mut n = 0;
+    while n <= 32 {
+        c[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            c[n][k] = c[n - 1][k - 1] + if k < n { c[n - 1][k] } else { 0 };
+            k += 1;
+        }
+        n += 1;
+    }
+    c
+};
+
+/// A key no skeleton has (its two top bits are never used).
+const NO_KEY: u64 = u64::MAX;
+
+/// Singles' cells in a skeleton's uncovered cells, a byte of the box at a time:
+/// `extract[free][singles]` packs the bits of `singles` at the cells of `free` to the low
+/// end (the bits' places among the cells of `free`), `deposit[free][packed]` undoes it.
+struct Bytes {
+    extract: Vec<[u8; 256]>,
+    deposit: Vec<[u8; 256]>,
+}
+
+/// The tables of [`Bytes`], made once.
+fn bytes() -> &'static Bytes {
+    static BYTES: std::sync::OnceLock<Bytes> = std::sync::OnceLock::new();
+    BYTES.get_or_init(|| {
+        let mut extract = vec![[0u8; 256]; 256];
+        let mut deposit = vec![[0u8; 256]; 256];
+        for free in 0..256usize {
+            for bits in 0..256usize {
+                let (mut packed, mut spread, mut place) = (0u8, 0u8, 0);
+                for cell in (0..8).filter(|&c| free >> c & 1 == 1) {
+                    packed |= ((bits >> cell & 1) as u8) << place;
+                    spread |= ((bits >> place & 1) as u8) << cell;
+                    place += 1;
+                }
+                extract[free][bits] = packed;
+                deposit[free][bits] = spread;
+            }
+        }
+        Bytes { extract, deposit }
+    })
+}
+
+/// The most uncovered cells for which the colex ranks are a table (`2^F` entries).
+const TABLED: u32 = 16;
+
+/// Bytes a skeleton takes: its key and cells, its mirror, two hash slots.
+const SKELETON_BYTES: u64 = 8 + 8 + 4 + 2 * 12;
+/// One layout: its skeleton's place in the list and its singles' cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Flat {
+    skeleton: u32,
+    singles: u64,
+}
+
+/// A hash table from skeleton keys to their places (open addressing, at most half full).
+struct Index {
+    keys: Vec<u64>,
+    places: Vec<u32>,
+    shift: u32,
+}
+
+impl Index {
+    /// An index of `keys` (distinct, none [`NO_KEY`]).
+    pub(super) fn new(keys: &[u64]) -> Index {
+        let bits = (keys.len().max(1) * 2)
+            .next_power_of_two()
+            .trailing_zeros()
+            .max(1);
+        let mut index = Index {
+            keys: vec![NO_KEY; 1 << bits],
+            places: vec![0; 1 << bits],
+            shift: 64 - bits,
+        };
+        for (place, &key) in keys.iter().enumerate() {
+            let mut i = index.slot(key);
+            while index.keys[i] != NO_KEY {
+                i = (i + 1) & (index.keys.len() - 1);
+            }
+            index.keys[i] = key;
+            index.places[i] = place as u32;
+        }
+        index
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    /// The place of `key` (a key of the index).
+    #[inline]
+    fn get(&self, key: u64) -> u32 {
+        let mut i = self.slot(key);
+        loop {
+            let k = self.keys[i];
+            if k == key || k == NO_KEY {
+                debug_assert!(k == key, "a skeleton not listed");
+                return self.places[i];
+            }
+            i = (i + 1) & (self.keys.len() - 1);
+        }
+    }
+}
+
+/// The layouts of one block set: the skeletons, their index and the colex rank.
+pub(super) struct Space {
+    frame: Frame,
+    shapes: Vec<Shape>,
+    cells: u32,
+    /// How many singles (`s`).
+    singles: u32,
+    /// `C(F, s)`: the layouts of one skeleton.
+    pub(super) per: u64,
+    pub(super) keys: Vec<u64>,
+    /// Per skeleton: the cells its blocks cover.
+    covered: Vec<u64>,
+    /// Per skeleton: for each byte of the box, how many uncovered cells lie in the bytes
+    /// before it (a byte each).
+    before: Vec<u32>,
+    /// With at most [`TABLED`] uncovered cells: the colex rank of each packed set of
+    /// singles, and the packed set of each rank.
+    colex: Vec<u32>,
+    uncolex: Vec<u32>,
+    bytes: &'static Bytes,
+    index: Index,
+    /// With a mirror: per skeleton its mirror's place, and per cell its mirror cell.
+    pub(super) mirror: Option<(Vec<u32>, [u8; 64])>,
+}
+
+/// The bit offset of class `k`'s anchors in a skeleton's key (class 0: the target's anchor
+/// as a number from bit `2 * cells`).
+fn key_offset(k: usize, cells: u32) -> u32 {
+    match k {
+        1 => 0,
+        2 => cells,
+        _ => 2 * cells,
+    }
+}
+
+impl Space {
+    /// The skeletons of `pieces` (a block set that [`fits`]), charged to `budget`.
+    pub(super) fn new(pieces: &Pieces, budget: MemoryBudget) -> Result<Space, Limit> {
+        let (frame, shapes) = pieces.tables();
+        let counts = pieces.counts();
+        let cells = (pieces.rows * pieces.cols) as u32;
+        let covering = 4 + 2 * (counts[1] + counts[2]) as u32;
+        let free = cells.saturating_sub(covering);
+        let singles = counts[3] as u32;
+        let per = if singles <= free && covering <= cells {
+            CHOOSE[free as usize][singles as usize]
+        } else {
+            0
+        };
+        let mut space = Space {
+            frame,
+            shapes,
+            cells,
+            singles,
+            per,
+            keys: Vec::new(),
+            covered: Vec::new(),
+            before: Vec::new(),
+            colex: Vec::new(),
+            uncolex: Vec::new(),
+            bytes: bytes(),
+            index: Index::new(&[]),
+            mirror: None,
+        };
+        if per > 0 {
+            let mut left = [counts[0], counts[1], counts[2]];
+            space.grow(0, &mut left, 0, (0, 0), budget)?;
+        }
+        if per > 0 && free <= TABLED {
+            budget.check(
+                "the layouts' rank tables",
+                space.bytes() + (4 << free) + 4 * per,
+            )?;
+            space.colex = (0..1u64 << free)
+                .map(|packed| Space::colex_of(packed) as u32)
+                .collect();
+            space.uncolex = vec![0; per as usize];
+            for packed in 0..1u32 << free {
+                if packed.count_ones() == singles {
+                    space.uncolex[space.colex[packed as usize] as usize] = packed;
+                }
+            }
+        }
+        space.before = (space.covered.iter())
+            .map(|&covered| {
+                let free = space.frame.board & !covered;
+                (0..4).fold(0u32, |before, j| {
+                    let below = (free & ((1u64 << (8 * j)) - 1)).count_ones();
+                    before | below << (8 * j)
+                })
+            })
+            .collect();
+        space.index = Index::new(&space.keys);
+        if let Some(mirror) = Mirror::of(pieces) {
+            let images = (0..space.keys.len())
+                .map(|i| space.index.get(space.mirror_key(&mirror, space.keys[i])))
+                .collect();
+            let mut cell = [0u8; 64];
+            for (p, c) in cell.iter_mut().enumerate().take(cells as usize) {
+                *c = mirror.anchor(3, p as u8);
+            }
+            space.mirror = Some((images, cell));
+        }
+        Ok(space)
+    }
+
+    /// Lists every skeleton that places `left[k]` more blocks of class `k` (k < 3), the
+    /// next of class `k` at an anchor from `from` on, beside `(covered, key)`.
+    fn grow(
+        &mut self,
+        k: usize,
+        left: &mut [usize; 3],
+        from: u32,
+        (covered, key): (u64, u64),
+        budget: MemoryBudget,
+    ) -> Result<(), Limit> {
+        if k == 3 {
+            if self.keys.len() % 4096 == 0 {
+                let bytes = (self.keys.len() as u64 + 4096) * SKELETON_BYTES;
+                budget.check("the layouts' rank tables", bytes)?;
+            }
+            self.keys.push(key);
+            self.covered.push(covered);
+            return Ok(());
+        }
+        if left[k] == 0 {
+            return self.grow(k + 1, left, 0, (covered, key), budget);
+        }
+        let mut anchors = self.shapes[k].anchors & !((1u64 << from) - 1);
+        while anchors != 0 {
+            let a = anchors.trailing_zeros();
+            anchors &= anchors - 1;
+            let cells = self.shapes[k].mask << a;
+            if cells & covered != 0 {
+                continue;
+            }
+            let bit = if k == 0 {
+                u64::from(a) << key_offset(0, self.cells)
+            } else {
+                1 << (a + key_offset(k, self.cells))
+            };
+            left[k] -= 1;
+            let grown = self.grow(k, left, a + 1, (covered | cells, key | bit), budget);
+            left[k] += 1;
+            grown?;
+        }
+        Ok(())
+    }
+
+    /// How many layouts there are.
+    pub(super) fn total(&self) -> u64 {
+        self.keys.len() as u64 * self.per
+    }
+
+    /// The bytes the tables hold.
+    pub(super) fn bytes(&self) -> u64 {
+        self.keys.len() as u64 * SKELETON_BYTES + 4 * (self.colex.len() + self.uncolex.len()) as u64
+    }
+
+    /// The key's anchors of class `k` (k = 1, 2: a bit an anchor), or the target's anchor
+    /// as one bit (k = 0).
+    #[inline]
+    pub(super) fn anchors(&self, key: u64, k: usize) -> u64 {
+        let field = key >> key_offset(k, self.cells);
+        if k == 0 {
+            1 << field
+        } else {
+            field & ((1 << self.cells) - 1)
+        }
+    }
+
+    /// The key with class `k`'s anchor `from` moved to `to`.
+    #[inline]
+    fn moved_key(&self, key: u64, k: usize, from: u32, to: u32) -> u64 {
+        let o = key_offset(k, self.cells);
+        if k == 0 {
+            (key & ((1 << o) - 1)) | u64::from(to) << o
+        } else {
+            key ^ (1 << (from + o)) ^ (1 << (to + o))
+        }
+    }
+
+    /// The key of the mirror image of the skeleton `key`.
+    fn mirror_key(&self, mirror: &Mirror, key: u64) -> u64 {
+        let mut image = 0;
+        for k in 0..3 {
+            let mut anchors = self.anchors(key, k);
+            while anchors != 0 {
+                let a = anchors.trailing_zeros();
+                anchors &= anchors - 1;
+                let b = u32::from(mirror.anchor(k, a as u8));
+                let o = key_offset(k, self.cells);
+                image |= if k == 0 {
+                    u64::from(b) << o
+                } else {
+                    1 << (b + o)
+                };
+            }
+        }
+        image
+    }
+
+    /// The colex rank of a packed set of singles (bit `i`: the `i`-th uncovered cell).
+    #[inline]
+    fn colex_of(packed: u64) -> u64 {
+        let (mut m, mut i, mut r) = (packed, 1, 0);
+        while m != 0 {
+            r += CHOOSE[m.trailing_zeros() as usize & 31][i & 31];
+            i += 1;
+            m &= m - 1;
+        }
+        r
+    }
+
+    /// The cells of the box that skeleton `skeleton` leaves uncovered.
+    #[inline]
+    fn free(&self, skeleton: u32) -> u64 {
+        self.frame.board & !self.covered[skeleton as usize]
+    }
+
+    /// The singles of `l` packed among its skeleton's uncovered cells (bit `i`: the
+    /// `i`-th uncovered cell in reading order).
+    #[inline]
+    fn packed(&self, l: Flat) -> u64 {
+        let (free, before) = (self.free(l.skeleton), self.before[l.skeleton as usize]);
+        let mut packed = 0u64;
+        for j in 0..4 {
+            let (f, s) = ((free >> (8 * j)) as u8, (l.singles >> (8 * j)) as u8);
+            let bits = self.bytes.extract[usize::from(f)][usize::from(s)];
+            packed |= u64::from(bits) << (before >> (8 * j) & 0xff);
+        }
+        packed
+    }
+
+    /// The rank of `l`.
+    #[inline]
+    pub(super) fn rank(&self, l: Flat) -> u64 {
+        let packed = self.packed(l);
+        let r = match self.colex.get(packed as usize) {
+            Some(&r) => u64::from(r),
+            None => Space::colex_of(packed),
+        };
+        u64::from(l.skeleton) * self.per + r
+    }
+
+    /// The layout of rank `rank` (below [`Space::total`]).
+    #[inline]
+    pub(super) fn layout(&self, rank: u64) -> Flat {
+        let skeleton = (rank / self.per) as u32;
+        let mut r = rank % self.per;
+        let packed = match self.uncolex.get(r as usize) {
+            Some(&packed) => u64::from(packed),
+            None => {
+                // Colex unrank: the top single is at the highest place `c` with C(c, i) <= r.
+                let (mut packed, mut c) = (0u64, self.free(skeleton).count_ones());
+                for i in (1..=self.singles as usize).rev() {
+                    c -= 1;
+                    while CHOOSE[c as usize & 31][i & 31] > r {
+                        c -= 1;
+                    }
+                    r -= CHOOSE[c as usize & 31][i & 31];
+                    packed |= 1 << c;
+                }
+                packed
+            }
+        };
+        let (free, before) = (self.free(skeleton), self.before[skeleton as usize]);
+        let mut singles = 0u64;
+        for j in 0..4 {
+            let f = (free >> (8 * j)) as u8;
+            let bits = (packed >> (before >> (8 * j) & 0xff)) as u8;
+            singles |= u64::from(self.bytes.deposit[usize::from(f)][usize::from(bits)]) << (8 * j);
+        }
+        Flat { skeleton, singles }
+    }
+
+    /// The rank of the mirror image of `l` (with a mirror).
+    #[inline]
+    pub(super) fn mirror_rank(&self, l: Flat) -> u64 {
+        let Some((images, cell)) = &self.mirror else {
+            return self.rank(l);
+        };
+        let mut singles = 0u64;
+        let mut m = l.singles;
+        while m != 0 {
+            singles |= 1 << cell[m.trailing_zeros() as usize & 63];
+            m &= m - 1;
+        }
+        let skeleton = images[l.skeleton as usize];
+        self.rank(Flat { skeleton, singles })
+    }
+
+    /// Calls `found` with every layout one move from `l`.
+    #[inline]
+    pub(super) fn moves(&self, l: Flat, mut found: impl FnMut(Flat)) {
+        let key = self.keys[l.skeleton as usize];
+        let occupied = self.covered[l.skeleton as usize] | l.singles;
+        // A block none of whose cells is beside an empty cell cannot move.
+        let beside = self.frame.step(self.frame.board & !occupied);
+        for k in 0..3 {
+            let mut anchors = self.anchors(key, k);
+            while anchors != 0 {
+                let a = anchors.trailing_zeros();
+                anchors &= anchors - 1;
+                if self.shapes[k].mask << a & beside == 0 {
+                    continue;
+                }
+                let mut to = self.frame.slide(&self.shapes[k], a as u8, occupied) & !(1 << a);
+                while to != 0 {
+                    let b = to.trailing_zeros();
+                    to &= to - 1;
+                    let skeleton = self.index.get(self.moved_key(key, k, a, b));
+                    found(Flat { skeleton, ..l });
+                }
+            }
+        }
+        let mut singles = l.singles & beside;
+        while singles != 0 {
+            let a = singles.trailing_zeros();
+            singles &= singles - 1;
+            let mut to = self.frame.slide(&self.shapes[3], a as u8, occupied) & !(1 << a);
+            while to != 0 {
+                let b = to.trailing_zeros();
+                to &= to - 1;
+                let singles = l.singles ^ (1 << a) ^ (1 << b);
+                found(Flat { singles, ..l });
+            }
+        }
+    }
+
+    /// The blocks of `l`, each class and anchor, in reading order of their first cells
+    /// (every class's first cell is its anchor).
+    pub(super) fn blocks(&self, l: Flat) -> Blocks {
+        let key = self.keys[l.skeleton as usize];
+        let mut blocks = Vec::new();
+        for k in 0..4 {
+            let mut anchors = if k == 3 {
+                l.singles
+            } else {
+                self.anchors(key, k)
+            };
+            while anchors != 0 {
+                blocks.push((k, anchors.trailing_zeros() as u8));
+                anchors &= anchors - 1;
+            }
+        }
+        blocks.sort_unstable_by_key(|&(_, a)| a);
+        blocks
+    }
+
+    /// The word of `l` in the automaton's alphabet (`layouts::rank`), three bits a letter:
+    /// the layouts' words have one length, so their order is that of the automaton's ranks.
+    pub(super) fn word(&self, l: Flat) -> u128 {
+        let mut letter_at = [0u8; 64];
+        for (k, a) in self.blocks(l) {
+            letter_at[usize::from(a)] = k as u8 + 1;
+        }
+        let (mut undecided, mut word) = (self.frame.board, 0u128);
+        while undecided != 0 {
+            let p = undecided.trailing_zeros();
+            let letter = letter_at[p as usize];
+            word = word << 3 | u128::from(letter);
+            undecided &= match letter {
+                0 => !(1 << p),
+                k => !(self.shapes[usize::from(k) - 1].mask << p),
+            };
+        }
+        word
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::layouts::mirror::Mirror;
+    use crate::layouts::rank::Ranker;
+    use crate::layouts::sweep;
+
+    /// Every layout of the small sweep sets: rank and layout undo each other, the mirror
+    /// rank names the mirrored blocks, and the words order the layouts as the automaton's
+    /// ranks do.
+    #[test]
+    fn ranks_mirrors_and_words_agree_with_the_automaton() {
+        let budget = MemoryBudget::default();
+        let mut checked = 0;
+        for (rows, cols) in [(2, 3), (3, 3), (3, 4), (4, 3), (2, 5), (4, 4)] {
+            for set in sweep::block_sets(rows, cols) {
+                let pieces = sweep::pieces(rows, cols, &set);
+                let space = Space::new(&pieces, budget).unwrap();
+                let (frame, shapes) = pieces.tables();
+                let ranker = Ranker::new(frame.board, &shapes, &pieces.counts(), budget).unwrap();
+                assert_eq!(space.total(), ranker.total(), "{set:?}");
+                if space.total() > 20_000 {
+                    continue;
+                }
+                let mirror = Mirror::of(&pieces);
+                let mut by_word = Vec::new();
+                for r in 0..space.total() {
+                    let l = space.layout(r);
+                    assert_eq!(space.rank(l), r, "{set:?}");
+                    let blocks = space.blocks(l);
+                    if let Some(mirror) = &mirror {
+                        let mut image: Blocks = blocks
+                            .iter()
+                            .map(|&(k, a)| (k, mirror.anchor(k, a)))
+                            .collect();
+                        image.sort_unstable_by_key(|&(_, a)| a);
+                        assert_eq!(space.blocks(space.layout(space.mirror_rank(l))), image);
+                    }
+                    by_word.push((space.word(l), ranker.rank_of(&blocks)));
+                }
+                by_word.sort_unstable();
+                let ranks: Vec<u64> = by_word.iter().map(|&(_, rank)| rank).collect();
+                assert!(ranks.iter().copied().eq(0..space.total()), "{set:?}");
+                checked += ranks.len();
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
+    }
+}

@@ -1,0 +1,315 @@
+//! The relaxed puzzle's distances ([`super::bound`]) found over packed keys, level by level
+//! with sorted lists, instead of over dense ranks.
+//!
+//! **Keys.** A relaxed layout is its anchors in [`Layout`]'s slot order (the target, then
+//! each class's anchors in increasing order), packed six bits an anchor into one `u64`
+//! ([`pack`]); with at most [`MOST_SLOTS`] slots a key has at most 54 bits, and an entry is
+//! the key shifted left by eight bits with the layout's distance in the low byte. A move is
+//! [`Layout::moves`] on the unpacked anchors: bitboard flood fills, no automaton walk.
+//!
+//! **Levels.** Level 0 is every relaxed layout with the target on its goal (from the
+//! automaton). Level `d + 1` is every layout one move from level `d` that is in neither
+//! level `d - 1` nor level `d`: a move can be undone, so a layout one move from level `d`
+//! is `d - 1`, `d` or `d + 1` moves from the goal, and it is in one of the three; level
+//! `d + 1` holds exactly the layouts `d + 1` moves away, as a breadth-first search's would.
+//! The neighbours of a run of level `d` are gathered in a buffer, radix-sorted and
+//! deduplicated, and those found in level `d - 1` or `d` (a merge of sorted lists) dropped;
+//! the runs' survivors sorted and deduplicated again make level `d + 1`, sorted.
+//!
+//! **Lookups.** At the end every entry is sorted by key; a position's bound is the distance
+//! of its projection's key, found by binary search ([`UNREACHABLE`] when the key is in no
+//! level: the levels hold every layout that reaches the goal).
+//!
+//! Every key is checked against the rank table on random small boxes (the tests below).
+
+use super::bound::{on_threads, MOST_THREADS, SPLIT_FROM, UNREACHABLE};
+use super::layout::{pack, unpack, Layout};
+use crate::case::Case;
+use crate::layouts::graph::Expander;
+use crate::layouts::rank::Ranker;
+use puzzle_frame::budget::MemoryBudget;
+
+/// The most slots a relaxed layout may have to be keyed here (six bits each, and a byte for
+/// the distance, in 64 bits).
+pub(super) const MOST_SLOTS: usize = 9;
+
+/// The neighbours gathered before they are sorted (a run of a level).
+const RUN: usize = 1 << 22;
+
+/// Keys are sorted in buckets by their top this many bits.
+const BUCKET_BITS: u32 = 12;
+
+/// Every relaxed layout that reaches the goal, by key, with its distance.
+pub(super) struct Keyed {
+    /// `key << 8 | distance`, sorted.
+    entries: Vec<u64>,
+}
+
+impl Keyed {
+    /// The distances of the relaxed puzzle `relaxed` (its automaton `ranker`), or `None`
+    /// when it has more than [`MOST_SLOTS`] blocks, its entries and buffers do not fit in
+    /// `budget` (the table over ranks, smaller, may), or some distance would not fit in a
+    /// byte. With `split`, every level is split between two threads (for the tests).
+    pub fn new(
+        relaxed: &Case,
+        ranker: &Ranker,
+        (budget, split): (MemoryBudget, bool),
+    ) -> Option<Keyed> {
+        let layout = Layout::new(relaxed);
+        if layout.slots() > MOST_SLOTS {
+            return None;
+        }
+        let n = ranker.total();
+        // The entries and the last sort's second buffer, the levels' buckets, each thread's run.
+        let bytes = n.saturating_mul(8 * 3) + (MOST_THREADS * RUN) as u64 * 8;
+        budget.check("the relaxed puzzle's distances", bytes).ok()?;
+        let bits = 6 * layout.slots() as u32;
+        let mut entries = seeds(relaxed, &layout, ranker);
+        entries.sort_unstable();
+        entries.dedup();
+        // Every level's entries: at most the relaxed layouts.
+        entries.reserve_exact((n as usize).saturating_sub(entries.len()));
+        for e in &mut entries {
+            *e <<= 8;
+        }
+        // Keys go to buckets by their top bits, each small enough to sort in the cache.
+        let shift = bits.saturating_sub(BUCKET_BITS);
+        let threads = if split {
+            2
+        } else {
+            std::thread::available_parallelism().map_or(1, |n| n.get().min(MOST_THREADS))
+        };
+        let (mut before, mut at) = (0, 0);
+        let mut level = 0u64;
+        while at < entries.len() {
+            if level + 1 >= u64::from(UNREACHABLE) {
+                return None;
+            }
+            let (previous, current) = (&entries[before..at], &entries[at..]);
+            let runs = if current.len() < SPLIT_FROM && !split {
+                1
+            } else {
+                threads
+            };
+            let expand = |part: &[u64]| expand(&layout, part, (previous, current), shift);
+            let mut parts = on_threads(current, runs, expand);
+            level += 1;
+            before = at;
+            at = entries.len();
+            let mut keys = Vec::new();
+            for b in 0..1usize << (bits - shift) {
+                keys.clear();
+                for part in &mut parts {
+                    keys.append(&mut part[b]);
+                }
+                keys.sort_unstable();
+                keys.dedup();
+                entries.extend(keys.iter().map(|k| k << 8 | level));
+            }
+            // The levels are disjoint: they never hold more than the relaxed layouts.
+            debug_assert!(entries.len() as u64 <= n, "level {level} repeats a layout");
+        }
+        let mut scratch = Vec::new();
+        radix_sort(&mut entries, bits + 8, &mut scratch);
+        Some(Keyed { entries })
+    }
+
+    /// The distance of the relaxed layout whose slots stand at `anchors` ([`UNREACHABLE`]
+    /// when it never reaches the goal).
+    #[inline]
+    pub fn of(&self, anchors: &[u8]) -> u8 {
+        let key = pack::<1>(anchors)[0];
+        let at = self.entries.partition_point(|&e| e >> 8 < key);
+        match self.entries.get(at) {
+            Some(&e) if e >> 8 == key => (e & 0xff) as u8,
+            _ => UNREACHABLE,
+        }
+    }
+
+    /// The bytes the entries hold.
+    pub fn bytes(&self) -> u64 {
+        self.entries.len() as u64 * 8
+    }
+}
+
+/// The layouts one move from those of `part` (entries) in neither `previous` nor `current`
+/// (the levels before and of `part`), in buckets by their top bits (`key >> shift`), each
+/// sorted and without repeats.
+fn expand(
+    layout: &Layout,
+    part: &[u64],
+    (previous, current): (&[u64], &[u64]),
+    shift: u32,
+) -> Vec<Vec<u64>> {
+    let buckets = 1usize << (6 * layout.slots() as u32 - shift);
+    let mut run: Vec<Vec<u64>> = vec![Vec::new(); buckets];
+    let mut next: Vec<Vec<u64>> = vec![Vec::new(); buckets];
+    let mut anchors = [0u8; 64];
+    let slots = layout.slots();
+    let mut from = 0;
+    while from < part.len() {
+        let mut gathered = 0;
+        while from < part.len() && gathered < RUN {
+            unpack(&[part[from] >> 8], &mut anchors[..slots]);
+            layout.moves(&anchors[..slots], |_, _, moved| {
+                let key = pack::<1>(moved)[0];
+                run[(key >> shift) as usize].push(key);
+                gathered += 1;
+            });
+            from += 1;
+        }
+        for (b, keys) in run.iter_mut().enumerate() {
+            if keys.is_empty() {
+                continue;
+            }
+            keys.sort_unstable();
+            keys.dedup();
+            let low = (b as u64) << shift << 8;
+            let previous = &previous[previous.partition_point(|&e| e < low)..];
+            let current = &current[current.partition_point(|&e| e < low)..];
+            next[b].extend(new_keys(keys, current, previous));
+            keys.clear();
+        }
+    }
+    for keys in &mut next {
+        keys.sort_unstable();
+        keys.dedup();
+    }
+    next
+}
+
+/// The keys of `keys` (sorted) in neither `current` nor `previous` (entries, sorted by key).
+fn new_keys<'a>(
+    keys: &'a [u64],
+    current: &'a [u64],
+    previous: &'a [u64],
+) -> impl Iterator<Item = u64> + 'a {
+    let (mut i, mut j) = (0, 0);
+    keys.iter().copied().filter(move |&k| {
+        while i < previous.len() && previous[i] >> 8 < k {
+            i += 1;
+        }
+        while j < current.len() && current[j] >> 8 < k {
+            j += 1;
+        }
+        let seen = |list: &[u64], at: usize| list.get(at).is_some_and(|&e| e >> 8 == k);
+        !seen(previous, i) && !seen(current, j)
+    })
+}
+
+/// The keys of every relaxed layout with the target on its goal (unsorted).
+fn seeds(relaxed: &Case, layout: &Layout, ranker: &Ranker) -> Vec<u64> {
+    let pieces = crate::layouts::Pieces::of_case(relaxed);
+    let (frame, shapes) = pieces.tables();
+    let mut expander = Expander::new(ranker, &frame, &shapes);
+    let mut keys = Vec::new();
+    let mut anchors = vec![0u8; layout.slots()];
+    ranker.with_target_at(pieces.goal_anchor(), &mut |rank| {
+        expander.load(rank);
+        slot_anchors(layout, &expander.blocks, &mut anchors);
+        keys.push(pack::<1>(&anchors)[0]);
+    });
+    keys
+}
+
+/// The anchors, in `layout`'s slot order, of the layout whose blocks are `blocks` (class and
+/// anchor each, the automaton's classes: those of `layout`, both numbered in the order the
+/// shapes first appear).
+fn slot_anchors(layout: &Layout, blocks: &[(usize, u8)], anchors: &mut [u8]) {
+    let mut filled = layout.class_slots.clone();
+    for &(k, a) in blocks {
+        anchors[filled[k]] = a;
+        filled[k] += 1;
+    }
+    for k in 0..layout.shapes.len() {
+        anchors[layout.class_slots[k]..layout.class_slots[k + 1]].sort_unstable();
+    }
+}
+
+/// Sorts `keys` (each below `2^bits`) by their bytes from the lowest, `scratch` as the
+/// second buffer; a byte that every key shares is skipped.
+fn radix_sort(keys: &mut Vec<u64>, bits: u32, scratch: &mut Vec<u64>) {
+    scratch.clear();
+    scratch.resize(keys.len(), 0);
+    for shift in (0..bits).step_by(8) {
+        let mut counts = [0usize; 256];
+        for &k in keys.iter() {
+            counts[(k >> shift & 0xff) as usize] += 1;
+        }
+        if counts.contains(&keys.len()) {
+            continue;
+        }
+        let mut sum = 0;
+        for c in &mut counts {
+            let n = *c;
+            *c = sum;
+            sum += n;
+        }
+        for &k in keys.iter() {
+            let b = (k >> shift & 0xff) as usize;
+            scratch[counts[b]] = k;
+            counts[b] += 1;
+        }
+        std::mem::swap(keys, scratch);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layouts::Pieces;
+    use crate::solve::bound::{self, distances};
+    use puzzle_frame::rng::Rng;
+
+    /// On random small boxes, each relaxation of one or two classes: every relaxed layout
+    /// has the same distance by key as in the table over ranks (levels split or not), and
+    /// the entries are exactly the layouts that reach the goal.
+    #[test]
+    fn keys_give_the_distances_of_the_rank_table() {
+        let mut rng = Rng::new(26);
+        let budget = MemoryBudget::default();
+        let (mut tables, mut layouts) = (0, 0);
+        while tables < 400 {
+            let case = crate::testkit::random_case(&mut rng, 4, 4, 9, 3);
+            let real = Layout::new(&case);
+            let classes = real.shapes.len();
+            let set = match rng.below(3) {
+                0 => vec![],
+                1 => vec![rng.range(1, classes.max(2))],
+                _ => vec![1, 2],
+            };
+            if set.iter().any(|&k| k == 0 || k >= classes) {
+                continue;
+            }
+            let Some(relaxed) = bound::without(&case, &real, &set) else {
+                continue;
+            };
+            let Some(ranker) = bound::automaton(&case, &real, &set, budget) else {
+                continue;
+            };
+            let pieces = Pieces::of_case(&relaxed);
+            let (frame, shapes) = pieces.tables();
+            let split = tables % 2 == 1;
+            let goal = pieces.goal_anchor();
+            let Some(by_rank) = distances(&ranker, &frame, &shapes, goal, split) else {
+                continue;
+            };
+            let keyed = Keyed::new(&relaxed, &ranker, (budget, split)).expect("few blocks");
+            let layout = Layout::new(&relaxed);
+            let mut expander = Expander::new(&ranker, &frame, &shapes);
+            let mut anchors = vec![0u8; layout.slots()];
+            let mut reach = 0;
+            for rank in 0..ranker.total() {
+                expander.load(rank);
+                slot_anchors(&layout, &expander.blocks, &mut anchors);
+                let d = by_rank[rank as usize];
+                assert_eq!(keyed.of(&anchors), d, "rank {rank} of\n{relaxed}");
+                reach += usize::from(d != UNREACHABLE);
+            }
+            assert_eq!(keyed.entries.len(), reach, "\n{relaxed}");
+            tables += 1;
+            layouts += ranker.total();
+        }
+        assert!(layouts > 100_000, "only {layouts} layouts compared");
+    }
+}
