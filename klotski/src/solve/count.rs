@@ -5,9 +5,9 @@
 //! reached, else `1 + level mod 3`, and nothing else that grows with the positions. A level
 //! is not kept as a list: it is the ranks whose mark is its level's, found by reading the
 //! marks word by word (32 ranks a word), in rank order, so each unrank keeps most of the
-//! walk of the one before. So the memory is the marks (a quarter of a byte per layout),
-//! charged to the budget before the search, and `--max-states` does not bound this search
-//! (it stores no positions, only their marks).
+//! walk of the one before. So the memory is the marks (a quarter of a byte per layout) and
+//! each thread's held-back neighbours (below), charged to the budget before the search, and
+//! `--max-states` does not bound this search (it stores no positions, only their marks).
 //!
 //! **The split.** A level's words are cut into chunks that the threads take in turn
 //! (an atomic counter), each thread with its own expander. A neighbour not yet marked is
@@ -17,15 +17,35 @@
 //! order. The marks being read (the current level's) are never written during the level:
 //! only unmarked entries are, with the next level's mark, which differs from it.
 //!
+//! **Far neighbours.** A neighbour whose rank is far from the layout expanded is not
+//! claimed at once but held back (up to a million ranks a thread), then claimed region by
+//! region of the marks (a counting sort by the ranks' high bits), so that the marks read
+//! are near each other. Held back or not, every neighbour is claimed before the level
+//! ends, by the same rule.
+//!
+//! **From below.** Once a level holds more than half of the layouts not yet reached, the
+//! next level is made from below: each layout not yet reached looks at its neighbours
+//! until one has the level's mark, and is then marked with the next (each thread writes
+//! only the words of its own chunks; the level's marks are only read). A move can be
+//! undone, so a layout is one move from the level exactly when a layout of the level is
+//! one move from it: the same next level as from above, found with fewer neighbours looked
+//! at when the level is large.
+//!
 //! **Exactness.** Breadth-first by whole levels from the start: a layout first reached
 //! while level `d` is expanded is `d + 1` moves away, and every reachable layout is reached
 //! (the search stops when a level reaches nothing new). So the count is the reachable
 //! layouts and the last level is the most moves any of them needs. For the moves, the first
 //! level holding a layout with the target on its goal is the fewest moves; of its goal
-//! layouts the smallest rank is taken (the same whatever the threads' order), and the path
-//! is walked back over the marks as the search over ranks does.
+//! layouts the smallest rank is taken (the same whatever the threads' order and the way the
+//! level was made), and the path is walked back over the marks as the search over ranks
+//! does.
+//!
+//! **Progress.** A count of many layouts takes minutes: after a level, once ten seconds
+//! have passed since the last line, a line on standard error gives the level, the layouts
+//! reached and the time.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 use super::ranked::{mark, Found, Marks, Step};
 use super::{Limit, Options};
@@ -36,12 +56,30 @@ pub(super) trait Walker {
     /// Calls `found(rank, class, from, to)` for every layout one move from `rank`: its
     /// rank, and the class and anchors of the block that moves.
     fn neighbours(&mut self, rank: u64, found: impl FnMut(u64, usize, u8, u8));
+
+    /// Whether `wanted` holds for some layout one move from `rank` (a walker may stop at
+    /// the first).
+    fn any_neighbour(&mut self, rank: u64, mut wanted: impl FnMut(u64) -> bool) -> bool {
+        let mut any = false;
+        self.neighbours(rank, |v, _, _, _| any = any || wanted(v));
+        any
+    }
+
+    /// The target's anchor in the layout walked from last.
+    fn target(&self) -> u8;
 }
 
 impl Walker for Expander<'_> {
     #[inline]
     fn neighbours(&mut self, rank: u64, found: impl FnMut(u64, usize, u8, u8)) {
         Expander::neighbours(self, rank, found);
+    }
+
+    fn target(&self) -> u8 {
+        self.blocks
+            .iter()
+            .find(|b| b.0 == 0)
+            .map_or(u8::MAX, |b| b.1)
     }
 }
 
@@ -50,6 +88,10 @@ const CHUNK_WORDS: usize = 1 << 14;
 
 /// The most threads a level is expanded on.
 const MOST_THREADS: usize = 4;
+
+/// A progress line on standard error after a level once this long has passed since the
+/// last one (or the start): a count of many layouts takes minutes.
+const PROGRESS_EVERY: Duration = Duration::from_secs(10);
 
 /// The low bit of each two-bit mark of a word.
 const LOW_BITS: u64 = 0x5555_5555_5555_5555;
@@ -83,11 +125,101 @@ impl Claimed {
     }
 }
 
+/// Claims `v` with the mark `next` unless it is marked already: counted in `claimed` when
+/// this thread is the one that marked it, and taken as a goal layout when `goal`.
+#[inline]
+fn claim(marks: &[AtomicU64], v: u64, (next, goal): (u64, bool), claimed: &mut Claimed) {
+    let (word, shift) = ((v / 32) as usize, 2 * (v % 32));
+    if marks[word].load(Ordering::Relaxed) >> shift & 3 != 0 {
+        return;
+    }
+    let before = marks[word].fetch_or(next << shift, Ordering::Relaxed);
+    if before >> shift & 3 == 0 {
+        claimed.new += 1;
+        if goal {
+            claimed.goal = Some(claimed.goal.map_or(v, |g| g.min(v)));
+        }
+    }
+}
+
+/// Neighbours this many ranks or more from the layout expanded are held back in [`Far`].
+const NEAR: u64 = 256;
+
+/// The flag of a held-back rank that is a goal layout.
+const GOAL_FLAG: u64 = 1 << 63;
+
+/// The ranks are held back by regions, `1 << REGION_BITS` of them over the box.
+const REGION_BITS: u32 = 12;
+
+/// The neighbours far from the layouts expanded, held back and claimed region by region
+/// (a counting sort by their ranks' high bits): their marks are then read close to each
+/// other, not one cache line and one page of the marks each. Nothing else changes: a
+/// level's layouts are claimed by the end of the level, each once (see [`claim`]).
+struct Far {
+    ranks: Vec<u64>,
+    sorted: Vec<u64>,
+    starts: Vec<usize>,
+    shift: u32,
+}
+
+impl Far {
+    /// Bytes one thread's held-back ranks take, at most, for `layouts` layouts.
+    fn bytes(layouts: u64) -> u64 {
+        16 * Far::capacity(layouts) as u64 + (8 << REGION_BITS)
+    }
+
+    /// The most ranks held back at a time.
+    fn capacity(layouts: u64) -> usize {
+        (layouts / 64).clamp(64, 1 << 20) as usize
+    }
+
+    fn new(layouts: u64) -> Far {
+        let bits = 64 - layouts.leading_zeros();
+        Far {
+            ranks: Vec::with_capacity(Far::capacity(layouts)),
+            sorted: Vec::new(),
+            starts: vec![0; (1 << REGION_BITS) + 1],
+            shift: bits.saturating_sub(REGION_BITS),
+        }
+    }
+
+    /// Holds back `v` (a goal layout when `goal`), claiming all once full.
+    #[inline]
+    fn push(&mut self, v: u64, goal: bool, marks: &[AtomicU64], next: u64, claimed: &mut Claimed) {
+        self.ranks.push(v | if goal { GOAL_FLAG } else { 0 });
+        if self.ranks.len() == self.ranks.capacity() {
+            self.flush(marks, next, claimed);
+        }
+    }
+
+    /// Claims every rank held back, region by region.
+    fn flush(&mut self, marks: &[AtomicU64], next: u64, claimed: &mut Claimed) {
+        let region = |r: u64| ((r & !GOAL_FLAG) >> self.shift) as usize;
+        self.starts.fill(0);
+        for &r in &self.ranks {
+            self.starts[region(r) + 1] += 1;
+        }
+        for i in 1..self.starts.len() {
+            self.starts[i] += self.starts[i - 1];
+        }
+        self.sorted.resize(self.ranks.len(), 0);
+        for &r in &self.ranks {
+            let at = &mut self.starts[region(r)];
+            self.sorted[*at] = r;
+            *at += 1;
+        }
+        for &r in &self.sorted {
+            claim(marks, r & !GOAL_FLAG, (next, r & GOAL_FLAG != 0), claimed);
+        }
+        self.ranks.clear();
+    }
+}
+
 /// The words of marks `words` (of `marks`) expanded: the ranks marked `now` in them, their
-/// neighbours not yet marked claimed with `next`.
+/// neighbours not yet marked claimed with `next` (those far away held back in `far`).
 fn expand(
     expander: &mut impl Walker,
-    marks: &[AtomicU64],
+    (marks, far): (&[AtomicU64], &mut Far),
     words: std::ops::Range<usize>,
     (now, next): (u64, u64),
     goal: u8,
@@ -99,18 +231,54 @@ fn expand(
             let u = (w as u64) * 32 + u64::from(here.trailing_zeros() / 2);
             here &= here - 1;
             expander.neighbours(u, |v, k, _, to| {
-                let (word, shift) = ((v / 32) as usize, 2 * (v % 32));
-                if marks[word].load(Ordering::Relaxed) >> shift & 3 != 0 {
-                    return;
-                }
-                let before = marks[word].fetch_or(next << shift, Ordering::Relaxed);
-                if before >> shift & 3 == 0 {
-                    claimed.new += 1;
-                    if k == 0 && to == goal {
-                        claimed.goal = Some(claimed.goal.map_or(v, |g| g.min(v)));
-                    }
+                let at_goal = k == 0 && to == goal;
+                if v.abs_diff(u) < NEAR {
+                    claim(marks, v, (next, at_goal), &mut claimed);
+                } else {
+                    far.push(v, at_goal, marks, next, &mut claimed);
                 }
             });
+        }
+    }
+    claimed
+}
+
+/// The words of marks `words` (of `marks`, `layouts` ranks) looked at from below: each
+/// rank not yet marked that has a neighbour marked `now` is claimed with `next`.
+fn expand_up(
+    walker: &mut impl Walker,
+    marks: &[AtomicU64],
+    words: std::ops::Range<usize>,
+    (now, next): (u64, u64),
+    (goal, layouts): (u8, u64),
+) -> Claimed {
+    let mut claimed = Claimed::default();
+    for w in words {
+        let first = (w as u64) * 32;
+        let mut here = marked(marks[w].load(Ordering::Relaxed), 0);
+        if layouts - first < 32 {
+            // The last word's marks past the last rank are not layouts.
+            here &= (1u64 << (2 * (layouts - first))) - 1;
+        }
+        let mut new = 0u64;
+        while here != 0 {
+            let i = here.trailing_zeros();
+            here &= here - 1;
+            let u = first + u64::from(i / 2);
+            let found = walker.any_neighbour(u, |v| {
+                marks[(v / 32) as usize].load(Ordering::Relaxed) >> (2 * (v % 32)) & 3 == now
+            });
+            if found {
+                new |= next << i;
+                claimed.new += 1;
+                if walker.target() == goal && claimed.goal.is_none() {
+                    claimed.goal = Some(u);
+                }
+            }
+        }
+        if new != 0 {
+            // Only this thread writes this word's marks in a level from below.
+            marks[w].fetch_or(new, Ordering::Relaxed);
         }
     }
     claimed
@@ -121,28 +289,28 @@ fn expand(
 fn level<W: Walker>(
     walker: &(impl Fn() -> W + Sync),
     marks: &[AtomicU64],
-    level: usize,
-    goal: u8,
+    (level, up): (usize, bool),
+    (goal, layouts): (u8, u64),
     (threads, chunk): (usize, usize),
 ) -> Claimed {
     let taken = AtomicUsize::new(0);
     let chunks = marks.len().div_ceil(chunk);
+    let (now, next) = (mark(level), mark(level + 1));
     let work = || {
         let mut expander = walker();
         let mut claimed = Claimed::default();
+        let mut far = Far::new(layouts);
         loop {
             let c = taken.fetch_add(1, Ordering::Relaxed);
             if c >= chunks {
+                far.flush(marks, next, &mut claimed);
                 return claimed;
             }
             let words = c * chunk..((c + 1) * chunk).min(marks.len());
-            let found = expand(
-                &mut expander,
-                marks,
-                words,
-                (mark(level), mark(level + 1)),
-                goal,
-            );
+            let found = match up {
+                true => expand_up(&mut expander, marks, words, (now, next), (goal, layouts)),
+                false => expand(&mut expander, (marks, &mut far), words, (now, next), goal),
+            };
             claimed = claimed.with(found);
         }
     };
@@ -168,6 +336,15 @@ pub(super) struct Space {
     pub goal: u8,
 }
 
+/// How the levels are made: from above (each layout of the level expanded), or from below
+/// (each layout not yet reached looks for a neighbour in the level) once the level is more
+/// than half of the layouts left (`Auto`), or always from below (`Below`, for tests).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Way {
+    Auto,
+    Below,
+}
+
 /// Breadth-first by whole levels over `space` from its start to the end, over the marks
 /// alone, on the cores, each thread with its own `walker()` (two threads at least once a
 /// level is more than one chunk, so that small boxes in tests are split too): every layout
@@ -176,28 +353,42 @@ pub(super) struct Space {
 pub(super) fn levels<W: Walker>(
     space: &Space,
     walker: impl Fn() -> W + Sync,
-    options: &Options,
+    (options, way): (&Options, Way),
 ) -> Result<Found, Limit> {
     let (start, goal) = (space.start, space.goal);
     let words = space.layouts.div_ceil(32);
+    let cores = std::thread::available_parallelism().map_or(1, |c| c.get().min(MOST_THREADS));
+    let held = cores.max(2) as u64 * Far::bytes(space.layouts);
     options
         .budget
-        .check("the positions' marks", words * 8 + space.tables)?;
+        .check("the positions' marks", words * 8 + space.tables + held)?;
     let marks: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
     marks[(start / 32) as usize].fetch_or(mark(0) << (2 * (start % 32)), Ordering::Relaxed);
-    let cores = std::thread::available_parallelism().map_or(1, |c| c.get().min(MOST_THREADS));
     // Chunks of at most CHUNK_WORDS, and some dozens per thread.
     let chunk = (marks.len() / (16 * cores)).clamp(1, CHUNK_WORDS);
     let threads = if marks.len() > chunk { cores.max(2) } else { 1 };
     let mut end = space.start_at_goal.then_some((start, 0, None));
     let (mut depth, mut visited) = (0usize, 1usize);
+    let started = Instant::now();
+    let mut shown = started;
+    let mut frontier = 1usize;
     loop {
-        let claimed = level(&walker, &marks, depth, goal, (threads, chunk));
+        // From below once the frontier is more than half of what is left to reach.
+        let up = way == Way::Below || frontier as u64 > (space.layouts - visited as u64) / 2;
+        let split = (threads, chunk);
+        let claimed = level(&walker, &marks, (depth, up), (goal, space.layouts), split);
         if claimed.new == 0 {
             break;
         }
+        frontier = claimed.new;
         visited += claimed.new;
         depth += 1;
+        if shown.elapsed() >= PROGRESS_EVERY {
+            shown = Instant::now();
+            let seconds = started.elapsed().as_secs_f64();
+            let way = if up { "from below" } else { "from above" };
+            eprintln!("count: level {depth} ({way}), {visited} layouts, {seconds:.1} s");
+        }
         if end.is_none() {
             end = claimed.goal.map(|g| (g, depth, None));
         }

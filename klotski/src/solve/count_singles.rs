@@ -13,10 +13,12 @@
 //! C(f, s)` is one layout.
 //!
 //! **Why it is cheaper.** A move of a 1x1 block keeps the large rank: the new rank is a few
-//! popcounts away, and its mark is in the same few bytes as the layout's own. Only a move
-//! of a large block walks the large blocks' automaton, which is small enough to stay in
-//! the caches. And the layouts are read in rank order, so one large layout is unranked for
-//! all `C(f, s)` of its 1x1 placements.
+//! table reads away (each free cell's index, binomials), and its mark is in the same few
+//! bytes as the layout's own. The layouts are read in rank order, so one large layout is
+//! unranked once for all its 1x1 placements of a level, and its blocks' moves (the large
+//! rank after each, by the automaton) are walked once too: a layout's large moves are
+//! those of its large layout that its 1x1 blocks do not stop (a flood fill with them in
+//! the way reaches some of the anchors reached without them), each rank a table read.
 //!
 //! **Exactness.** Only the numbering changes: the moves are the same (a large block slides
 //! over the cells free of large blocks and of 1x1 blocks; a 1x1 block over the free
@@ -63,7 +65,15 @@ struct Singles {
     /// The placements of the 1x1 blocks per layout of the large blocks: `C(f, count)`.
     per: u64,
     binomials: Binomials,
+    /// The cells' indices among the free cells (bit `i`: the `i`-th free cell) of each
+    /// place, when there are at most [`TABLED`] places.
+    unplace: Vec<u64>,
+    /// The first `f` bits: the free cells' indices.
+    low: u64,
 }
+
+/// The most places of the 1x1 blocks for which their cells are a table.
+const TABLED: u64 = 1 << 16;
 
 impl Singles {
     /// The numbering of `case`'s layouts with its 1x1 blocks apart (the large blocks'
@@ -103,7 +113,17 @@ impl Singles {
             count,
             per,
             binomials,
+            unplace: Vec::new(),
+            low: if free == 0 {
+                0
+            } else {
+                u64::MAX >> (64 - free)
+            },
         };
+        let mut singles = singles;
+        if per <= TABLED {
+            singles.unplace = (0..per).map(|p| singles.cells(singles.low, p)).collect();
+        }
         Some((singles, classes))
     }
     /// The rank of the layout of the large blocks `large` (class and anchor each) with the
@@ -128,6 +148,15 @@ impl Singles {
             j += 1;
         }
         place
+    }
+
+    /// The indices among the free cells of the 1x1 blocks' cells at `place`.
+    #[inline]
+    fn packed(&self, place: u64) -> u64 {
+        match self.unplace.get(place as usize) {
+            Some(&packed) => packed,
+            None => self.cells(self.low, place),
+        }
     }
 
     /// The cells of the subset of `free` at `place` (the inverse of [`Singles::place`]).
@@ -158,25 +187,91 @@ fn nth_bit(mut bits: u64, index: usize) -> u64 {
     bits & bits.wrapping_neg()
 }
 
-/// One thread's walk over the layouts of [`Singles`].
+/// One thread's walk over the layouts of [`Singles`], with the large layout it walks in
+/// (its blocks' moves, made once for all its 1x1 placements).
 struct SinglesWalker<'a> {
     singles: &'a Singles,
     expander: Expander<'a>,
+    /// The large rank loaded (`u64::MAX`: none yet).
+    large: u64,
+    /// The cells its blocks cover, and the others.
+    occupied: u64,
+    free: u64,
+    /// Each free cell's bit, by its index among the free cells.
+    free_bit: Vec<u64>,
+    /// Each free cell's index among the free cells.
+    index_of: [u8; 64],
+    /// The large blocks that can move (with no 1x1 block in the way): class, anchor, the
+    /// anchors they reach, and where their moves start in `nexts`.
+    movable: Vec<(usize, u8, u64, usize)>,
+    /// Per move (a block's reached anchors in increasing order): the large rank after it
+    /// and the cells it leaves free.
+    nexts: Vec<(u64, u64)>,
 }
 
-impl Walker for SinglesWalker<'_> {
+impl<'a> SinglesWalker<'a> {
+    fn new(singles: &'a Singles) -> SinglesWalker<'a> {
+        SinglesWalker {
+            singles,
+            expander: Expander::new(&singles.ranker, &singles.frame, &singles.shapes),
+            large: u64::MAX,
+            occupied: 0,
+            free: 0,
+            free_bit: Vec::new(),
+            index_of: [0; 64],
+            movable: Vec::new(),
+            nexts: Vec::new(),
+        }
+    }
+
+    /// Loads the large layout `large` and its blocks' moves.
+    fn load(&mut self, large: u64) {
+        let s = self.singles;
+        self.large = large;
+        self.expander.load(large);
+        self.occupied = self.expander.occupied;
+        self.free = s.frame.board & !self.occupied;
+        self.free_bit.clear();
+        let mut free = self.free;
+        while free != 0 {
+            self.index_of[free.trailing_zeros() as usize] = self.free_bit.len() as u8;
+            self.free_bit.push(free & free.wrapping_neg());
+            free &= free - 1;
+        }
+        self.movable.clear();
+        self.nexts.clear();
+        let (movable, nexts, free) = (&mut self.movable, &mut self.nexts, self.free);
+        self.expander.moves(large, |next, k, from, to| {
+            let mask = s.shapes[k].mask;
+            match movable.last_mut() {
+                Some(last) if last.1 == from && last.0 == k => last.2 |= 1 << to,
+                _ => movable.push((k, from, 1 << to, nexts.len())),
+            }
+            nexts.push((next, (free | mask << from) & !(mask << to)));
+        });
+    }
+}
+
+impl SinglesWalker<'_> {
+    /// Calls `found(rank, class, from, to)` for the layouts one move from `rank` (those of
+    /// the 1x1 blocks' moves first) until it returns true; whether it did.
     #[inline]
-    fn neighbours(&mut self, rank: u64, mut found: impl FnMut(u64, usize, u8, u8)) {
+    fn walk(&mut self, rank: u64, mut found: impl FnMut(u64, usize, u8, u8) -> bool) -> bool {
         let s = self.singles;
         let (large, place) = (rank / s.per, rank % s.per);
-        self.expander.load(large);
-        let occupied = self.expander.occupied;
-        let free = s.frame.board & !occupied;
-        let cells = s.cells(free, place);
+        if large != self.large {
+            self.load(large);
+        }
+        let mut cells = 0u64;
+        let mut packed = s.packed(place);
+        while packed != 0 {
+            cells |= self.free_bit[packed.trailing_zeros() as usize];
+            packed &= packed - 1;
+        }
         let base = large * s.per;
         // The 1x1 blocks' moves: the large rank stays.
         let single = s.shapes.len();
-        let all = occupied | cells;
+        let all = self.occupied | cells;
         let mut each = cells;
         while each != 0 {
             let from = each.trailing_zeros() as u8;
@@ -186,16 +281,60 @@ impl Walker for SinglesWalker<'_> {
                 let to = targets.trailing_zeros() as u8;
                 targets &= targets - 1;
                 let moved = cells ^ (1u64 << from) ^ (1u64 << to);
-                found(base + s.place(free, moved), single, from, to);
+                if found(base + self.place(moved), single, from, to) {
+                    return true;
+                }
             }
         }
-        // The large blocks' moves, the 1x1 blocks standing in their way.
-        self.expander.occupied = all;
-        self.expander.moves(large, |next, k, from, to| {
-            let mask = s.shapes[k].mask;
-            let free = (free | mask << from) & !(mask << to);
-            found(next * s.per + s.place(free, cells), k, from, to);
+        // The large blocks' moves, the 1x1 blocks standing in their way: the anchors
+        // reached now are some of those reached without them.
+        for &(k, from, reached, first) in &self.movable {
+            let mut targets = s.frame.slide(&s.shapes[k], from, all) & !(1u64 << from);
+            while targets != 0 {
+                let to = targets.trailing_zeros();
+                targets &= targets - 1;
+                let below = (reached & ((1u64 << to) - 1)).count_ones() as usize;
+                let (next, free) = self.nexts[first + below];
+                if found(next * s.per + s.place(free, cells), k, from, to as u8) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The place of the 1x1 blocks on `cells` among the free cells of the large layout
+    /// loaded ([`Singles::place`] by the cells' indices).
+    #[inline]
+    fn place(&self, mut cells: u64) -> u64 {
+        let mut place = 0;
+        let mut j = 1;
+        while cells != 0 {
+            let index = self.index_of[cells.trailing_zeros() as usize];
+            cells &= cells - 1;
+            place += self.singles.binomials.0[usize::from(index)][j];
+            j += 1;
+        }
+        place
+    }
+}
+
+impl Walker for SinglesWalker<'_> {
+    #[inline]
+    fn neighbours(&mut self, rank: u64, mut found: impl FnMut(u64, usize, u8, u8)) {
+        self.walk(rank, |v, k, from, to| {
+            found(v, k, from, to);
+            false
         });
+    }
+
+    #[inline]
+    fn any_neighbour(&mut self, rank: u64, mut wanted: impl FnMut(u64) -> bool) -> bool {
+        self.walk(rank, |v, _, _, _| wanted(v))
+    }
+
+    fn target(&self) -> u8 {
+        self.expander.target()
     }
 }
 
@@ -203,7 +342,11 @@ impl Walker for SinglesWalker<'_> {
 /// (other than the target), its layouts number at least `from` and fit (the large blocks'
 /// automaton within a quarter of the budget, marks within half of it); `None` leaves it to
 /// the other searches.
-pub(super) fn search(case: &Case, options: &Options, from: u64) -> Result<Option<Outcome>, Limit> {
+pub(super) fn search(
+    case: &Case,
+    options: &Options,
+    (from, way): (u64, count::Way),
+) -> Result<Option<Outcome>, Limit> {
     let quarter = MemoryBudget::new(options.budget.bytes() / 4);
     let Some((singles, classes)) = Singles::of(case, quarter) else {
         return Ok(None);
@@ -233,11 +376,8 @@ pub(super) fn search(case: &Case, options: &Options, from: u64) -> Result<Option
         start_at_goal: anchors[case.target] == goal,
         goal,
     };
-    let walker = || SinglesWalker {
-        singles: &singles,
-        expander: Expander::new(&singles.ranker, &singles.frame, &singles.shapes),
-    };
-    let found = count::levels(&space, walker, options)?;
+    let walker = || SinglesWalker::new(&singles);
+    let found = count::levels(&space, walker, (options, way))?;
     let moves = found.end.map(|(end, level, _)| {
         let steps = count::walk_back(&mut walker(), &found.marks, end, level);
         name_moves(case, &classes, anchors.clone(), &steps)

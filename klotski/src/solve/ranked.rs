@@ -103,7 +103,7 @@ pub(super) type First<'a> = &'a dyn Fn(u64) -> Option<Option<Vec<Move>>>;
 pub(super) fn search(
     case: &Case,
     options: &Options,
-    from: u64,
+    (from, way): (u64, count::Way),
     first: Option<impl Fn(u64) -> Option<Option<Vec<Move>>>>,
 ) -> Result<Option<Outcome>, Limit> {
     let to_the_end = first.is_none();
@@ -146,7 +146,7 @@ pub(super) fn search(
             goal: pieces.goal_anchor(),
         };
         let walker = || Expander::new(&tables.ranker, &tables.frame, &tables.shapes);
-        count::levels(&space, walker, options)?
+        count::levels(&space, walker, (options, way))?
     } else {
         bfs(&tables, start, pieces.goal_anchor(), options, false)?
     };
