@@ -201,12 +201,25 @@ struct SinglesWalker<'a> {
     free_bit: Vec<u64>,
     /// Each free cell's index among the free cells.
     index_of: [u8; 64],
-    /// The large blocks that can move (with no 1x1 block in the way): class, anchor, the
-    /// anchors they reach, and where their moves start in `nexts`.
-    movable: Vec<(usize, u8, u64, usize)>,
-    /// Per move (a block's reached anchors in increasing order): the large rank after it
-    /// and the cells it leaves free.
-    nexts: Vec<(u64, u64)>,
+    /// The large blocks that can move (with no 1x1 block in the way).
+    movable: Vec<Movable>,
+    /// Per move (a block's reached anchors in increasing order): the large rank after it,
+    /// the cells it leaves free, the cells it newly covers, and the anchor it ends at.
+    nexts: Vec<(u64, u64, u64, u8)>,
+}
+
+/// A large block that can move when no 1x1 block is in the way.
+struct Movable {
+    class: usize,
+    from: u8,
+    /// The anchors it reaches.
+    reached: u64,
+    /// Its moves in `nexts`.
+    first: usize,
+    end: usize,
+    /// Whether some anchor it reaches is more than one step away (else a move is barred by
+    /// the 1x1 blocks exactly when one stands on the cells it newly covers).
+    far: bool,
 }
 
 impl<'a> SinglesWalker<'a> {
@@ -243,11 +256,24 @@ impl<'a> SinglesWalker<'a> {
         let (movable, nexts, free) = (&mut self.movable, &mut self.nexts, self.free);
         self.expander.moves(large, |next, k, from, to| {
             let mask = s.shapes[k].mask;
+            let first = nexts.len();
             match movable.last_mut() {
-                Some(last) if last.1 == from && last.0 == k => last.2 |= 1 << to,
-                _ => movable.push((k, from, 1 << to, nexts.len())),
+                Some(last) if last.from == from && last.class == k => last.reached |= 1 << to,
+                _ => movable.push(Movable {
+                    class: k,
+                    from,
+                    reached: 1 << to,
+                    first,
+                    end: first,
+                    far: false,
+                }),
             }
-            nexts.push((next, (free | mask << from) & !(mask << to)));
+            if let Some(last) = movable.last_mut() {
+                last.end += 1;
+                last.far |= s.frame.step(1 << from) >> to & 1 == 0;
+            }
+            let covered = mask << to & !(mask << from);
+            nexts.push((next, (free | mask << from) & !(mask << to), covered, to));
         });
     }
 }
@@ -288,13 +314,24 @@ impl SinglesWalker<'_> {
         }
         // The large blocks' moves, the 1x1 blocks standing in their way: the anchors
         // reached now are some of those reached without them.
-        for &(k, from, reached, first) in &self.movable {
+        for m in &self.movable {
+            let (k, from) = (m.class, m.from);
+            if !m.far {
+                for &(next, free, covered, to) in &self.nexts[m.first..m.end] {
+                    if covered & cells == 0
+                        && found(next * s.per + s.place(free, cells), k, from, to)
+                    {
+                        return true;
+                    }
+                }
+                continue;
+            }
             let mut targets = s.frame.slide(&s.shapes[k], from, all) & !(1u64 << from);
             while targets != 0 {
                 let to = targets.trailing_zeros();
                 targets &= targets - 1;
-                let below = (reached & ((1u64 << to) - 1)).count_ones() as usize;
-                let (next, free) = self.nexts[first + below];
+                let below = (m.reached & ((1u64 << to) - 1)).count_ones() as usize;
+                let (next, free, _, _) = self.nexts[m.first + below];
                 if found(next * s.per + s.place(free, cells), k, from, to as u8) {
                     return true;
                 }
