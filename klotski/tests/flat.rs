@@ -4,7 +4,10 @@
 //! sweeps of small boxes.
 #![allow(clippy::unwrap_used)]
 
-use klotski::layouts::check::{check_sweep_pieces, is_mirror_symmetric, random_sweep_pieces};
+use klotski::layouts::check::{
+    check_hardest_pieces, check_sweep_pieces, is_mirror_symmetric, random_hardest_sweep_pieces,
+    random_sweep_pieces,
+};
 use klotski::layouts::{flat, sweep};
 use puzzle_frame::budget::MemoryBudget;
 use puzzle_frame::rng::Rng;
@@ -68,4 +71,39 @@ fn boxes_past_the_dedicated_size_take_the_general_census() {
     assert!(!flat::fits(&p));
     let census = sweep::census(&p, 1, MemoryBudget::default()).unwrap();
     assert_eq!(census, p.census(1, MemoryBudget::default()).unwrap());
+}
+
+#[test]
+fn hardest_cases_of_the_sweeps_shapes_in_any_class_order_agree_with_the_general_census() {
+    let mut rng = Rng::new(2026);
+    let (mut compared, mut reordered, mut symmetric) = (0, 0, 0);
+    for i in 0..400 {
+        let p = random_hardest_sweep_pieces(&mut rng, 8 + i % 9);
+        compared += check_hardest_pieces(&p).unwrap_or_else(|e| panic!("{e}"));
+        reordered += usize::from(p.shapes[1..] != sweep::shapes()[1..]);
+        symmetric += usize::from(is_mirror_symmetric(&p));
+    }
+    assert!(
+        compared > 20_000 && reordered > 150 && symmetric > 80,
+        "{compared} {reordered} {symmetric}"
+    );
+}
+
+#[test]
+fn hardest_cases_of_other_shapes_or_larger_boxes_take_the_general_census() {
+    let budget = MemoryBudget::default();
+    let set = sweep::BlockSet {
+        horizontal: 1,
+        vertical: 1,
+        single: 1,
+    };
+    assert!(flat::hardest_census(&sweep::pieces(5, 6, &set), 1, budget).is_none());
+    let mut p = sweep::pieces(3, 4, &set);
+    assert!(flat::hardest_census(&p, 1, budget).is_some());
+    // A second 2x2 block, or a 2x2 block that is not the target.
+    let mut q = p.clone();
+    q.shapes[1] = q.shapes[0].clone();
+    assert!(flat::hardest_census(&q, 1, budget).is_none());
+    p.shapes.swap(0, 2);
+    assert!(flat::hardest_census(&p, 1, budget).is_none());
 }

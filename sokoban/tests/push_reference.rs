@@ -197,34 +197,6 @@ fn gated_level(rng: &mut Rng) -> Option<Problem> {
     Some(level(&text.iter().map(String::as_str).collect::<Vec<_>>()))
 }
 
-/// Holds the engine's refined bound against the pushes left at the start of `problem`
-/// (solvable in `pushes`) and after each push of the engine's solution; the positions
-/// checked.
-fn bound_within_pushes_left(problem: &Problem, pushes: usize) -> usize {
-    let limits = Limits {
-        max_states: u64::MAX,
-        budget: MemoryBudget::new(1 << 28),
-    };
-    let bound = start_bound(problem, &limits).expect("within the limits");
-    assert!(
-        bound.is_some_and(|b| b as usize <= pushes),
-        "{bound:?} > {pushes} on {problem:?}"
-    );
-    let moves = solve(problem, &limits)
-        .expect("within the limits")
-        .expect("solvable");
-    let positions = positions_after_pushes(problem, &moves);
-    for (k, position) in positions.iter().enumerate() {
-        let left = pushes - k - 1;
-        let bound = start_bound(position, &limits).expect("within the limits");
-        assert!(
-            bound.is_some_and(|b| b as usize <= left),
-            "{bound:?} > {left} on {position:?}"
-        );
-    }
-    positions.len()
-}
-
 #[test]
 fn the_refined_bound_never_exceeds_the_pushes_left_along_optimal_solutions() {
     // Rooms shut by boxes on goals that must move (the bound charges them 2).

@@ -126,13 +126,23 @@ pub fn check_pieces(pieces: &Pieces) -> Result<u64, String> {
 /// encoding of [`super::flat`] where it fits) against the general census (equal, every
 /// hardest layout in the same order) and then against the reference, as [`check_pieces`].
 pub fn check_sweep_pieces(pieces: &Pieces) -> Result<u64, String> {
-    let gave_up = |e| format!("the census gave up: {e}");
     let census = super::sweep::census(pieces, usize::MAX, MemoryBudget::default());
+    check_as_general(pieces, census, "the sweep's census")
+}
+
+/// `census` of `pieces` (by `what`) against the general census (equal, every hardest layout
+/// in the same order) and then against the reference, as [`check_pieces`].
+fn check_as_general(
+    pieces: &Pieces,
+    census: Result<super::Census, crate::solve::Limit>,
+    what: &str,
+) -> Result<u64, String> {
+    let gave_up = |e| format!("the census gave up: {e}");
     let census = census.map_err(gave_up)?;
     let general = pieces.census(usize::MAX, MemoryBudget::default());
     if census != general.map_err(gave_up)? {
         return Err(format!(
-            "the sweep's census differs from the general one for {pieces:?}"
+            "{what} differs from the general one for {pieces:?}"
         ));
     }
     check_census(pieces, &census)
@@ -168,6 +178,32 @@ pub fn random_sweep_pieces(rng: &mut Rng, max_cells: usize) -> Pieces {
         };
         pieces.goal = Pos::new(rng.range(0, rows - 2), col);
         return pieces;
+    }
+}
+
+/// The census `--hardest` takes for `pieces` of the sweep's shapes in any order of their
+/// classes ([`super::flat::hardest_census`], every hardest layout kept) against the general
+/// census (equal, every hardest layout in the same order) and then against the reference,
+/// as [`check_pieces`].
+pub fn check_hardest_pieces(pieces: &Pieces) -> Result<u64, String> {
+    let census = super::flat::hardest_census(pieces, usize::MAX, MemoryBudget::default())
+        .ok_or_else(|| format!("not taken by the sweep's census: {pieces:?}"))?;
+    check_as_general(pieces, census, "the sweep's census for --hardest")
+}
+
+/// [`random_sweep_pieces`] as a case of `--hardest` gives them: only the classes that have
+/// blocks, the target's first and the others in a random order.
+pub fn random_hardest_sweep_pieces(rng: &mut Rng, max_cells: usize) -> Pieces {
+    let swept = random_sweep_pieces(rng, max_cells);
+    let mut classes: Vec<usize> = (1..4).filter(|&k| !swept.names[k].is_empty()).collect();
+    for i in (1..classes.len()).rev() {
+        classes.swap(i, rng.below(i + 1));
+    }
+    classes.insert(0, 0);
+    Pieces {
+        shapes: classes.iter().map(|&k| swept.shapes[k].clone()).collect(),
+        names: classes.iter().map(|&k| swept.names[k].clone()).collect(),
+        ..swept
     }
 }
 

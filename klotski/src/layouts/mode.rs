@@ -2,12 +2,13 @@
 
 use std::io::Write;
 
+use puzzle_frame::budget::MemoryBudget;
 use puzzle_frame::cli::{Printing, RunResult, Stop};
 
-use super::{census_lines, Pieces, SHOWN};
+use super::{census_lines, Census, Pieces, SHOWN};
 use crate::parse::cases;
 use crate::render;
-use crate::solve::{Options, Solver};
+use crate::solve::{Limit, Options, Solver};
 
 /// For each case, the census of its blocks in its box, the hardest layouts
 /// (at most [`SHOWN`]) in the input format, and with `--show`/`--html` the solution of the
@@ -26,7 +27,7 @@ pub fn hardest(
         let given_up =
             |e: &dyn std::fmt::Display| Ok(Err(Stop::Limit(format!("case {number}: {e}"))));
         let pieces = Pieces::of_case(&case);
-        let census = match pieces.census(SHOWN, options.budget) {
+        let census = match census(&pieces, options.budget) {
             Ok(census) => census,
             Err(e) => return given_up(&e),
         };
@@ -70,4 +71,15 @@ pub fn hardest(
         }
     }
     Ok(printing.finish())
+}
+
+/// The census of `pieces` with its first [`SHOWN`] hardest layouts: the sweep's census
+/// ([`super::flat::hardest_census`]) for blocks of the sweep's shapes in a box it takes,
+/// else, or when that is over `budget`, [`Pieces::census`] (whose figures and layouts are
+/// the same, and whose error is the one reported).
+pub fn census(pieces: &Pieces, budget: MemoryBudget) -> Result<Census, Limit> {
+    match super::flat::hardest_census(pieces, SHOWN, budget) {
+        Some(Ok(census)) => Ok(census),
+        _ => pieces.census(SHOWN, budget),
+    }
 }

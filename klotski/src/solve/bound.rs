@@ -39,14 +39,19 @@ pub(super) const MAX_LAYOUTS: u64 = 1 << 24;
 
 /// The relaxed puzzle's distances, and how a position of the real one projects onto it.
 pub(super) struct Bound {
-    ranker: Ranker,
     /// For each slot of the real position ([`Layout`]'s order), its class in the relaxed
     /// puzzle, or `None` when its class was removed.
     kept: Vec<Option<usize>>,
-    /// The distance of each relaxed rank to the goal (empty when `keyed` holds them).
-    distance: Vec<u8>,
-    /// The distances by packed key ([`super::keyed`]), for relaxed puzzles of few blocks.
-    keyed: Option<Keyed>,
+    distances: Distances,
+}
+
+/// The distances of the relaxed layouts to the goal.
+enum Distances {
+    /// By packed key ([`super::keyed`]), for relaxed puzzles of few blocks (the automaton,
+    /// no longer needed, is dropped).
+    Keyed(Keyed),
+    /// By rank of the automaton: one byte each.
+    Ranks(Ranker, Vec<u8>),
 }
 
 impl Bound {
@@ -89,10 +94,8 @@ impl Bound {
         let kept = layout.slot_class.iter().map(|&k| of_class[k]).collect();
         if let Some(keyed) = Keyed::new(&relaxed, &ranker, (budget, split)) {
             return Ok(Some(Bound {
-                ranker,
                 kept,
-                distance: Vec::new(),
-                keyed: Some(keyed),
+                distances: Distances::Keyed(keyed),
             }));
         }
         // The distances, the visited bits, two levels of ranks at most.
@@ -103,10 +106,8 @@ impl Bound {
             return Ok(None);
         };
         Ok(Some(Bound {
-            ranker,
             kept,
-            distance,
-            keyed: None,
+            distances: Distances::Ranks(ranker, distance),
         }))
     }
 
@@ -114,17 +115,20 @@ impl Bound {
     /// ([`UNREACHABLE`] when its projection never reaches the goal).
     #[inline]
     pub fn of(&self, anchors: &[u8]) -> u8 {
-        if let Some(keyed) = &self.keyed {
-            let mut kept = [0u8; keyed::MOST_SLOTS];
-            let mut len = 0;
-            for (&a, k) in anchors.iter().zip(&self.kept) {
-                if k.is_some() {
-                    kept[len] = a;
-                    len += 1;
+        let (ranker, distance) = match &self.distances {
+            Distances::Ranks(ranker, distance) => (ranker, distance),
+            Distances::Keyed(keyed) => {
+                let mut kept = [0u8; keyed::MOST_SLOTS];
+                let mut len = 0;
+                for (&a, k) in anchors.iter().zip(&self.kept) {
+                    if k.is_some() {
+                        kept[len] = a;
+                        len += 1;
+                    }
                 }
+                return keyed.of(&kept[..len]);
             }
-            return keyed.of(&kept[..len]);
-        }
+        };
         let mut blocks = [(0usize, 0u8); 64];
         let mut len = 0;
         for (&a, k) in anchors.iter().zip(&self.kept) {
@@ -133,13 +137,15 @@ impl Bound {
                 len += 1;
             }
         }
-        self.distance[self.ranker.rank_of(&blocks[..len]) as usize]
+        distance[ranker.rank_of(&blocks[..len]) as usize]
     }
 
-    /// The bytes the table and its automaton hold.
+    /// The bytes the table (and its automaton, over ranks) hold.
     pub fn bytes(&self) -> u64 {
-        let keyed = self.keyed.as_ref().map_or(0, Keyed::bytes);
-        self.distance.len() as u64 + self.ranker.bytes() + keyed
+        match &self.distances {
+            Distances::Keyed(keyed) => keyed.bytes(),
+            Distances::Ranks(ranker, distance) => distance.len() as u64 + ranker.bytes(),
+        }
     }
 }
 

@@ -29,7 +29,8 @@
 //! target's is a candidate (the first [`CANDIDATES`], fewest cells first): the relaxed
 //! puzzle without them, when its layouts are few enough for a table
 //! ([`bound::MAX_LAYOUTS`]) and at most a [`SHARE`]th of the whole box's (counted
-//! generously). The candidate that leaves out the fewest cells wins (the relaxed puzzle
+//! generously); the automata of the candidates of one count of cells are built at once, on
+//! threads. The candidate that leaves out the fewest cells wins (the relaxed puzzle
 //! closest to the real one; ties: the fewest layouts): Lodzianka without its three 1x1
 //! blocks (15,491,416 relaxed layouts, bound 13 of 21 at the start), Pelopones without its
 //! two 1x1 blocks and its 1x2 (3,841,514, bound 16 of 25).
@@ -41,7 +42,7 @@
 //! limits.
 
 use super::bfs::{Found, FIRST_CAPACITY};
-use super::bound::{self, Bound, UNREACHABLE};
+use super::bound::{self, Bound, MOST_THREADS, UNREACHABLE};
 use super::layout::{pack, unpack, Layout};
 use super::table::{slot_bytes, Table};
 use super::{Limit, Options};
@@ -89,21 +90,36 @@ pub(super) fn relaxation(
         }
     }
     sets.sort();
-    let mut best: Option<(usize, Ranker, Vec<usize>)> = None;
-    let automaton = MemoryBudget::new(CANDIDATE_BYTES.min(budget.bytes() / 4));
-    for (removed_cells, set) in sets.into_iter().take(CANDIDATES) {
-        if best.as_ref().is_some_and(|b| b.0 < removed_cells) {
+    sets.truncate(CANDIDATES);
+    let automaton = CANDIDATE_BYTES.min(budget.bytes() / 4);
+    // The candidates of one count of cells are built at once, on as many threads as their
+    // automata fit in a quarter of the budget together.
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(MOST_THREADS));
+    let fit = (budget.bytes() / 4 / automaton.max(1)).max(1) as usize;
+    let mut best: Option<(Ranker, Vec<usize>)> = None;
+    for group in sets.chunk_by(|a, b| a.0 == b.0) {
+        let build = |sets: &[(usize, Vec<usize>)]| -> Vec<Option<Ranker>> {
+            let budget = MemoryBudget::new(automaton);
+            let build =
+                |(_, set): &(usize, Vec<usize>)| bound::automaton(case, layout, set, budget);
+            sets.iter().map(build).collect()
+        };
+        let runs = group.len().min(threads).min(fit);
+        let built = bound::on_threads(group, runs, build).into_iter().flatten();
+        for (ranker, (_, set)) in built.zip(group) {
+            let Some(ranker) = ranker else {
+                continue;
+            };
+            let n = ranker.total();
+            if n <= most && best.as_ref().map_or(true, |b| n < b.0.total()) {
+                best = Some((ranker, set.clone()));
+            }
+        }
+        if best.is_some() {
             break;
         }
-        let Some(ranker) = bound::automaton(case, layout, &set, automaton) else {
-            continue;
-        };
-        let n = ranker.total();
-        if n <= most && best.as_ref().map_or(true, |b| n < b.1.total()) {
-            best = Some((removed_cells, ranker, set));
-        }
     }
-    let Some((_, ranker, set)) = best else {
+    let Some((ranker, set)) = best else {
         return Ok(None);
     };
     Bound::new(case, layout, &set, ranker, (budget, split))

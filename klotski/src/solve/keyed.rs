@@ -5,7 +5,9 @@
 //! each class's anchors in increasing order), packed six bits an anchor into one `u64`
 //! ([`pack`]); with at most [`MOST_SLOTS`] slots a key has at most 54 bits, and an entry is
 //! the key shifted left by eight bits with the layout's distance in the low byte. A move is
-//! [`Layout::moves`] on the unpacked anchors: bitboard flood fills, no automaton walk.
+//! a bitboard flood fill on the unpacked anchors (no automaton walk), and the neighbour's
+//! key is the layout's key changed in place ([`neighbours`]): the moved block's field, or
+//! its class's fields put back in increasing order (the keys [`Layout::moves`] would pack).
 //!
 //! **Levels.** Level 0 is every relaxed layout with the target on its goal (from the
 //! automaton). Level `d + 1` is every layout one move from level `d` that is in neither
@@ -144,15 +146,15 @@ fn expand(
     let buckets = 1usize << (6 * layout.slots() as u32 - shift);
     let mut run: Vec<Vec<u64>> = vec![Vec::new(); buckets];
     let mut next: Vec<Vec<u64>> = vec![Vec::new(); buckets];
-    let mut anchors = [0u8; 64];
+    let mut anchors = [0u8; MOST_SLOTS];
     let slots = layout.slots();
     let mut from = 0;
     while from < part.len() {
         let mut gathered = 0;
         while from < part.len() && gathered < RUN {
-            unpack(&[part[from] >> 8], &mut anchors[..slots]);
-            layout.moves(&anchors[..slots], |_, _, moved| {
-                let key = pack::<1>(moved)[0];
+            let key = part[from] >> 8;
+            unpack(&[key], &mut anchors[..slots]);
+            neighbours(layout, key, &anchors[..slots], |key| {
                 run[(key >> shift) as usize].push(key);
                 gathered += 1;
             });
@@ -195,6 +197,41 @@ fn new_keys<'a>(
         let seen = |list: &[u64], at: usize| list.get(at).is_some_and(|&e| e >> 8 == k);
         !seen(previous, i) && !seen(current, j)
     })
+}
+
+/// Calls `found` with the key of each layout one move from the one of key `key` (its slots
+/// at `anchors`): the key changed in place, the moved slot's field for a class of one block,
+/// the class's fields rebuilt in increasing order for a class of more.
+#[inline]
+fn neighbours(layout: &Layout, key: u64, anchors: &[u8], mut found: impl FnMut(u64)) {
+    let occupied = layout.occupied(anchors);
+    for (slot, &at) in anchors.iter().enumerate() {
+        let mut targets = layout.reachable(slot, at, occupied) & !(1u64 << at);
+        if targets == 0 {
+            continue;
+        }
+        let class = layout.slot_class[slot];
+        let (lo, hi) = (layout.class_slots[class], layout.class_slots[class + 1]);
+        // The key without the class's fields, and the class's other anchors packed.
+        let base = key & !(((1u64 << (6 * (hi - lo))) - 1) << (6 * lo));
+        let mut others = 0u64;
+        for j in (lo..hi).rev().filter(|&j| j != slot) {
+            others = others << 6 | u64::from(anchors[j]);
+        }
+        while targets != 0 {
+            let to = targets.trailing_zeros() as u8;
+            targets &= targets - 1;
+            // The other anchors below `to` keep their fields; `to` follows, then the rest.
+            let below = anchors[lo..hi]
+                .iter()
+                .enumerate()
+                .filter(|&(j, &a)| lo + j != slot && a < to)
+                .count() as u32;
+            let low = others & ((1u64 << (6 * below)) - 1);
+            let high = (others >> (6 * below)) << (6 * below + 6);
+            found(base | (low | u64::from(to) << (6 * below) | high) << (6 * lo));
+        }
+    }
 }
 
 /// The keys of every relaxed layout with the target on its goal (unsorted).
@@ -260,6 +297,39 @@ mod tests {
     use crate::layouts::Pieces;
     use crate::solve::bound::{self, distances};
     use puzzle_frame::rng::Rng;
+
+    /// On random boxes of at most nine blocks, along random walks: the keys changed in place
+    /// are those of the moves packed ([`Layout::moves`], in the same order).
+    #[test]
+    fn neighbours_are_the_moves_packed() {
+        let mut rng = Rng::new(19);
+        let mut compared = 0;
+        while compared < 20_000 {
+            let case = crate::testkit::random_case(&mut rng, 5, 6, 9, 4);
+            let layout = Layout::new(&case);
+            if layout.slots() > MOST_SLOTS {
+                continue;
+            }
+            let mut anchors = layout.start.clone();
+            for _ in 0..20 {
+                let key = pack::<1>(&anchors)[0];
+                let mut by_key = Vec::new();
+                neighbours(&layout, key, &anchors, |k| by_key.push(k));
+                let mut packed = Vec::new();
+                let mut moved = Vec::new();
+                layout.moves(&anchors, |_, _, m| {
+                    packed.push(pack::<1>(m)[0]);
+                    moved.push(m.to_vec());
+                });
+                assert_eq!(by_key, packed, "{anchors:?} of\n{case}");
+                compared += packed.len();
+                if moved.is_empty() {
+                    break;
+                }
+                anchors = moved.swap_remove(rng.below(moved.len()));
+            }
+        }
+    }
 
     /// On random small boxes, each relaxation of one or two classes: every relaxed layout
     /// has the same distance by key as in the table over ranks (levels split or not), and

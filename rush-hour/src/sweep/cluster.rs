@@ -14,6 +14,7 @@
 use super::dense::{Boxes, Frame};
 use super::marks::Marks;
 use super::space::{Cells, Space, State};
+use super::steps::Steps;
 use super::table::Index;
 use super::SweepError;
 use puzzle_frame::budget::Ledger;
@@ -53,6 +54,7 @@ pub struct Explorer<'a> {
     edge_starts: Vec<u32>,
     ledger: Ledger,
     boxes: Boxes,
+    steps: Steps,
     dense_limit: u64,
     /// Per place of the box: the number of the board there, or [`UNSEEN`] (the box path).
     places: Vec<u32>,
@@ -81,6 +83,8 @@ impl<'a> Explorer<'a> {
         mut ledger: Ledger,
         dense_limit: u64,
     ) -> Result<Self, SweepError> {
+        let boxes = Boxes::new(space);
+        let steps = Steps::new(space, &boxes);
         Ok(Explorer {
             space,
             offsets,
@@ -92,7 +96,8 @@ impl<'a> Explorer<'a> {
             edges: Vec::new(),
             edge_starts: Vec::new(),
             ledger,
-            boxes: Boxes::new(space),
+            boxes,
+            steps,
             dense_limit,
             places: Vec::new(),
             nodes: Vec::new(),
@@ -173,6 +178,7 @@ impl<'a> Explorer<'a> {
     }
 
     /// Makes room for one board's moves in the box path's lists.
+    #[inline]
     fn room(&mut self) -> Result<(), SweepError> {
         let more = 2 * self.space.n * self.space.n;
         let what = "a cluster's boards";
@@ -204,9 +210,11 @@ impl<'a> Explorer<'a> {
     }
 
     /// The box path of [`Explorer::reach`]: the cluster of `start` numbered through the
-    /// places of `frame` instead of a hashed index.
+    /// places of `frame` instead of a hashed index, each move read from [`Steps`] (the
+    /// placement reached and how far the place moves).
     fn reach_box(&mut self, start: State, marks: &Marks, frame: &Frame) -> Result<(), SweepError> {
         let space = self.space;
+        let n = space.n;
         self.states.clear();
         self.nodes.clear();
         self.edges.clear();
@@ -219,6 +227,11 @@ impl<'a> Explorer<'a> {
             at: first as u32,
             cells: space.cells(start),
         });
+        let mut stride = [0i64; 16];
+        for (l, d) in stride.iter_mut().enumerate().take(2 * n) {
+            *d = frame.stride(l) as i64;
+        }
+        let width = space.width;
         let mut next = 0;
         while next < self.states.len() {
             self.room()?;
@@ -229,16 +242,18 @@ impl<'a> Explorer<'a> {
             let edge = u32::try_from(self.edges.len()).map_err(|_| SweepError::ClusterTooLarge)?;
             self.ledger
                 .push(&mut self.edge_starts, edge, "a cluster's moves")?;
-            let (boxes, places) = (&self.boxes, &mut self.places);
+            let (steps, places) = (&self.steps, &mut self.places);
             let (states, nodes, edges) = (&mut self.states, &mut self.nodes, &mut self.edges);
-            space.for_each_slide(s, &cells, |l, e, t, u| {
-                let to = boxes.moved(frame, at as usize, l, e, t);
+            steps.for_each(s, &cells, width, |l, e, step| {
+                // A place of the box: the line's rank stays within its group.
+                let to = (i64::from(at) + i64::from(step.rank) * stride[l]) as usize;
                 let mut j = places[to];
                 if j == UNSEEN {
                     // Below the box's size, itself at most `UNSEEN`.
                     j = states.len() as u32;
                     places[to] = j;
-                    states.push(u);
+                    let t = step.to as usize;
+                    states.push(space.with_field(s, l, t));
                     nodes.push(Node {
                         at: to as u32,
                         cells: space.moved_cells(&cells, l, e, t),
@@ -265,6 +280,7 @@ impl<'a> Explorer<'a> {
         let space = self.space;
         self.index.clear();
         self.states.clear();
+        self.nodes.clear();
         self.edges.clear();
         self.edge_starts.clear();
         self.add(start)?;
@@ -327,28 +343,39 @@ impl<'a> Explorer<'a> {
         if self.queue.is_empty() {
             return Ok(None);
         }
+        let (edges, starts) = (&self.edges, &self.edge_starts);
+        let (distance, queue) = (&mut self.distance, &mut self.queue);
         let mut next = 0;
-        while next < self.queue.len() {
-            let i = self.queue[next] as usize;
+        while next < queue.len() {
+            let i = queue[next] as usize;
             next += 1;
-            let d = self.distance[i] + 1;
-            let (from, to) = (
-                self.edge_starts[i] as usize,
-                self.edge_starts[i + 1] as usize,
-            );
-            for k in from..to {
-                let j = self.edges[k] as usize;
-                if self.distance[j] == FAR {
-                    self.distance[j] = d;
-                    self.queue.push(j as u32);
+            let d = distance[i] + 1;
+            for &j in &edges[starts[i] as usize..starts[i + 1] as usize] {
+                if distance[j as usize] == FAR {
+                    distance[j as usize] = d;
+                    queue.push(j);
                 }
             }
         }
-        let far = self.distance.iter().copied().max().unwrap_or(0);
-        let hardest = (0..len)
-            .filter(|&i| self.distance[i] == far)
-            .map(|i| self.states[i])
-            .min_by_key(|&s| self.space.key(s))
+        // Moves are reversible, so the search back reaches the whole cluster; the
+        // farthest boards close the queue.
+        if queue.len() != len {
+            return Err(SweepError::Internal("a board the search back missed"));
+        }
+        let far = queue.last().map_or(0, |&i| distance[i as usize]);
+        // The key from the cells the box path keeps, else from the board.
+        let (space, nodes, states) = (self.space, &self.nodes, &self.states);
+        let key = |i: usize| match nodes.get(i) {
+            Some(node) => (node.cells.horizontal, node.cells.vertical),
+            None => space.key(states[i]),
+        };
+        let hardest = queue
+            .iter()
+            .rev()
+            .map(|&i| i as usize)
+            .take_while(|&i| distance[i] == far)
+            .min_by_key(|&i| key(i))
+            .map(|i| states[i])
             .ok_or(SweepError::Internal("an empty cluster"))?;
         Ok(Some((u32::from(far), hardest)))
     }

@@ -30,6 +30,14 @@ pub struct Frame {
     stride: [u64; 16],
 }
 
+impl Frame {
+    /// The stride of line `l`.
+    #[inline]
+    pub fn stride(&self, l: usize) -> u64 {
+        self.stride[l]
+    }
+}
+
 impl Boxes {
     /// The groups of the lines of `space`.
     pub fn new(space: &Space) -> Boxes {
@@ -68,6 +76,12 @@ impl Boxes {
         (0..2 * space.n)
             .map(|l| u64::from(self.rank[l][space.field(s, l)]) * frame.stride[l])
             .sum::<u64>() as usize
+    }
+
+    /// The rank of placement `e` of line `l` in its group.
+    #[inline]
+    pub fn rank(&self, l: usize, e: usize) -> u32 {
+        self.rank[l][e]
     }
 
     /// The place of the board that line `l` going from placement `e` to `t` makes of the

@@ -11,7 +11,9 @@
 //! - [`space`]: a board as one placement per line, its moves, a seed's dense rank;
 //!   [`signatures`]: the row signatures, which chunks are made of.
 //! - [`cluster`]: one cluster's search, distances, hardest board and minimality;
-//!   [`dense`]: a cluster's boards numbered by place in its box (no hashing).
+//!   [`dense`]: a cluster's boards numbered by place in its box (no hashing);
+//!   [`steps`]: the box path's moves, each a table entry (the placement reached, how far
+//!   the place moves), read only for the lines with a free cell next to a piece.
 //! - [`run`]: chunks, workers, progress; [`checkpoint`]: the resumable folder.
 //!
 //! No move changes the lengths of the pieces of a row, so every cluster lies within one
@@ -32,6 +34,7 @@ pub mod reference;
 pub mod run;
 pub mod signatures;
 pub mod space;
+pub mod steps;
 pub mod table;
 
 use cluster::Line;

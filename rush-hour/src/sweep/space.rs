@@ -132,6 +132,8 @@ pub struct Space {
     last_column: u64,
     /// The lines' tables, rows then columns.
     line_kind: Vec<u8>,
+    /// Per placement of the exit row: whether the red car is at the exit.
+    solved_exit: Vec<bool>,
     /// Seeds by column fit: for each (horizontal cells, required cells) of a column, the
     /// column placements a seed may have there, in order.
     fits: Vec<Vec<u16>>,
@@ -178,7 +180,13 @@ impl Space {
                 _ => 2,
             })
             .collect();
+        let solved_exit = exit
+            .placements
+            .iter()
+            .map(|p| p.spans[0].start as usize + 2 == n)
+            .collect();
         let mut space = Space {
+            solved_exit,
             n,
             exit_row,
             max_walls,
@@ -354,8 +362,9 @@ impl Space {
     /// Whether the red car is at the exit.
     #[inline]
     pub fn solved(&self, s: State) -> bool {
-        let car = self.exit.placements[self.field(s, self.exit_row)].spans[0];
-        car.start as usize + 2 == self.n
+        self.solved_exit
+            .get(self.field(s, self.exit_row))
+            .is_some_and(|&b| b)
     }
 
     /// A lower bound of the moves `s` needs: one for the car unless solved, one for each

@@ -8,7 +8,7 @@
 use std::collections::{HashMap, VecDeque};
 
 use puzzle_frame::budget::MemoryBudget;
-use sokoban::solve::push::{solve, Limits, Problem};
+use sokoban::solve::push::{solve, start_bound, Limits, Problem};
 
 /// The four steps in LURD order as (row, column) deltas.
 pub const STEPS: [(isize, isize); 4] = [(0, -1), (-1, 0), (0, 1), (1, 0)];
@@ -307,4 +307,32 @@ pub fn positions_after_pushes(p: &Problem, moves: &[u8]) -> Vec<Problem> {
         }
     }
     positions
+}
+
+/// Holds the engine's refined bound against the pushes left at the start of `problem`
+/// (solvable in `pushes`) and after each push of the engine's solution; the positions
+/// checked.
+pub fn bound_within_pushes_left(problem: &Problem, pushes: usize) -> usize {
+    let limits = Limits {
+        max_states: u64::MAX,
+        budget: MemoryBudget::new(1 << 28),
+    };
+    let bound = start_bound(problem, &limits).expect("within the limits");
+    assert!(
+        bound.is_some_and(|b| b as usize <= pushes),
+        "{bound:?} > {pushes} on {problem:?}"
+    );
+    let moves = solve(problem, &limits)
+        .expect("within the limits")
+        .expect("solvable");
+    let positions = positions_after_pushes(problem, &moves);
+    for (k, position) in positions.iter().enumerate() {
+        let left = pushes - k - 1;
+        let bound = start_bound(position, &limits).expect("within the limits");
+        assert!(
+            bound.is_some_and(|b| b as usize <= left),
+            "{bound:?} > {left} on {position:?}"
+        );
+    }
+    positions.len()
 }

@@ -10,8 +10,11 @@
 //! `skeleton * C(F, s) + r`, where `r` is the colex rank of the singles among the
 //! skeleton's uncovered cells (the sum, over the singles in increasing order, of
 //! `C(uncovered cells below it, its place among the singles + 1)`): ranks `0..N`, dense.
-//! A move of a single keeps the skeleton; a move of another block changes one anchor of the
-//! key, and the new skeleton is one table lookup. No automaton walk, no unrank chain.
+//! A move of a single keeps the skeleton, and its rank is the colex rank of the packed
+//! singles with two bits flipped (the single's place among the uncovered cells before and
+//! after); the cells a single reaches are the connected parts of the empty cells beside
+//! it, found once per layout. A move of another block changes one anchor of the key, and
+//! the new skeleton is one table lookup. No automaton walk, no unrank chain.
 //!
 //! **The census** is that of [`super::graph`] (the same breadth-first sweeps from all goal
 //! layouts, the same union-find over labels, the same mirror rule, the same reasons it is
@@ -19,10 +22,17 @@
 //! The hardest layouts kept are the first in the automaton's order (`super::rank`: the
 //! order of the layouts' words), found by comparing their words, so `--sweep` prints the
 //! same layout as the general census would.
-
+//!
+//! **`--hardest`** takes it too ([`hardest_census`]) for a case whose target is a 2x2 block
+//! and whose other blocks are 1x2, 2x1 and 1x1 blocks, in a box of at most [`MAX_CELLS`]
+//! cells: its classes come in the order their shapes first appear, so the census runs on
+//! the same blocks as the sweep's classes and orders the hardest layouts by the words in
+//! the case's own letters (the automaton's order for the case), then gives them back in the
+//! case's classes: the same figures and layouts as [`Pieces::census`].
 //!
 //! The encoding is in `space`; this module holds the census over it.
 
+mod bits;
 mod space;
 
 use puzzle_frame::budget::MemoryBudget;
@@ -77,8 +87,7 @@ impl Sweeps<'_> {
             let u = u64::from(self.marks.queue[head]);
             let label = self.marks.label[u as usize];
             let mut lu = find(&mut self.marks.parent, label);
-            space.moves(space.layout(u), |l| {
-                let v = space.rank(l);
+            space.neighbours(u, |v, l| {
                 if !self.marks.is_visited(v) {
                     self.discover(v, l, lu);
                 } else {
@@ -94,7 +103,70 @@ impl Sweeps<'_> {
 /// layouts in the automaton's order; everything that grows with the number of layouts is
 /// charged to `budget` first. The same figures as [`Pieces::census`].
 pub fn census(pieces: &Pieces, keep: usize, budget: MemoryBudget) -> Result<Census, Limit> {
-    let space = Space::new(pieces, budget)?;
+    census_lettered(pieces, [1, 2, 3, 4], keep, budget)
+}
+
+/// The census `--hardest` takes for `pieces` whose target is a 2x2 block and whose other
+/// blocks are 1x2, 2x1 and 1x1 blocks, in any order of their classes, in a box of at most
+/// [`MAX_CELLS`] cells: the census of the same blocks as the sweep's classes (with their
+/// names), the hardest layouts ordered by the words of `pieces`' own classes (so the first
+/// `keep` are those of [`Pieces::census`]) and given back in `pieces`' classes. `None`
+/// for other pieces.
+pub fn hardest_census(
+    pieces: &Pieces,
+    keep: usize,
+    budget: MemoryBudget,
+) -> Option<Result<Census, Limit>> {
+    let sorted = |cells: &[grid_common::Pos]| {
+        let mut cells = cells.to_vec();
+        cells.sort_unstable_by_key(|p| (p.row, p.col));
+        cells
+    };
+    let shapes = super::sweep::shapes();
+    // For each of the sweep's classes, the class of `pieces` of its shape.
+    let mut classes = [None; 4];
+    for (k, cells) in pieces.shapes.iter().enumerate() {
+        let j = shapes.iter().position(|s| *s == sorted(cells))?;
+        if (j == 0) != (k == 0) || classes[j].is_some() {
+            return None;
+        }
+        classes[j] = Some(k);
+    }
+    let swept = Pieces {
+        shapes,
+        names: classes
+            .iter()
+            .map(|c| c.map_or_else(Vec::new, |k| pieces.names[k].clone()))
+            .collect(),
+        ..pieces.clone()
+    };
+    if !fits(&swept) {
+        return None;
+    }
+    let letters = classes.map(|c| c.map_or(0, |k| k as u8 + 1));
+    let mut census = census_lettered(&swept, letters, keep, budget);
+    if let Ok(Census {
+        hardest: Some(hardest),
+        ..
+    }) = &mut census
+    {
+        for (k, _) in hardest.layouts.iter_mut().flatten() {
+            *k = classes[*k].unwrap_or(*k);
+        }
+    }
+    Some(census)
+}
+
+/// [`census`], class `k`'s letter in the words that order the hardest layouts being
+/// `letters[k]`.
+fn census_lettered(
+    pieces: &Pieces,
+    letters: [u8; 4],
+    keep: usize,
+    budget: MemoryBudget,
+) -> Result<Census, Limit> {
+    let mut space = Space::new(pieces, budget)?;
+    space.letters = letters;
     let n = space.total();
     let mut sweeps = Sweeps {
         space: &space,

@@ -9,54 +9,10 @@ use super::super::Pieces;
 use crate::solve::layout::{Frame, Shape};
 use crate::solve::Limit;
 
-/// `CHOOSE[n][k]`: the binomial coefficient, for `n, k <= 32`.
-const CHOOSE: [[u64; 33]; 33] = {
-    let mut c = [[0u64; 33]; 33];
-    let mut n = 0;
-    while n <= 32 {
-        c[n][0] = 1;
-        let mut k = 1;
-        while k <= n {
-            c[n][k] = c[n - 1][k - 1] + if k < n { c[n - 1][k] } else { 0 };
-            k += 1;
-        }
-        n += 1;
-    }
-    c
-};
+use super::bits::{bytes, Bytes, BELOW, CHOOSE};
 
 /// A key no skeleton has (its two top bits are never used).
 const NO_KEY: u64 = u64::MAX;
-
-/// Singles' cells in a skeleton's uncovered cells, a byte of the box at a time:
-/// `extract[free][singles]` packs the bits of `singles` at the cells of `free` to the low
-/// end (the bits' places among the cells of `free`), `deposit[free][packed]` undoes it.
-struct Bytes {
-    extract: Vec<[u8; 256]>,
-    deposit: Vec<[u8; 256]>,
-}
-
-/// The tables of [`Bytes`], made once.
-fn bytes() -> &'static Bytes {
-    static BYTES: std::sync::OnceLock<Bytes> = std::sync::OnceLock::new();
-    BYTES.get_or_init(|| {
-        let mut extract = vec![[0u8; 256]; 256];
-        let mut deposit = vec![[0u8; 256]; 256];
-        for free in 0..256usize {
-            for bits in 0..256usize {
-                let (mut packed, mut spread, mut place) = (0u8, 0u8, 0);
-                for cell in (0..8).filter(|&c| free >> c & 1 == 1) {
-                    packed |= ((bits >> cell & 1) as u8) << place;
-                    spread |= ((bits >> place & 1) as u8) << cell;
-                    place += 1;
-                }
-                extract[free][bits] = packed;
-                deposit[free][bits] = spread;
-            }
-        }
-        Bytes { extract, deposit }
-    })
-}
 
 /// The most uncovered cells for which the colex ranks are a table (`2^F` entries).
 const TABLED: u32 = 16;
@@ -129,6 +85,8 @@ pub(super) struct Space {
     singles: u32,
     /// `C(F, s)`: the layouts of one skeleton.
     pub(super) per: u64,
+    /// The same, as the `u32` it fits in (the layouts' ranks are `u32`).
+    per32: u32,
     pub(super) keys: Vec<u64>,
     /// Per skeleton: the cells its blocks cover.
     covered: Vec<u64>,
@@ -143,6 +101,9 @@ pub(super) struct Space {
     index: Index,
     /// With a mirror: per skeleton its mirror's place, and per cell its mirror cell.
     pub(super) mirror: Option<(Vec<u32>, [u8; 64])>,
+    /// Each class's letter in the words that order the hardest layouts (see
+    /// [`Space::word`]).
+    pub(super) letters: [u8; 4],
 }
 
 /// The bit offset of class `k`'s anchors in a skeleton's key (class 0: the target's anchor
@@ -175,6 +136,7 @@ impl Space {
             cells,
             singles,
             per,
+            per32: per as u32,
             keys: Vec::new(),
             covered: Vec::new(),
             before: Vec::new(),
@@ -183,6 +145,7 @@ impl Space {
             bytes: bytes(),
             index: Index::new(&[]),
             mirror: None,
+            letters: [1, 2, 3, 4],
         };
         if per > 0 {
             let mut left = [counts[0], counts[1], counts[2]];
@@ -368,12 +331,20 @@ impl Space {
     /// The layout of rank `rank` (below [`Space::total`]).
     #[inline]
     pub(super) fn layout(&self, rank: u64) -> Flat {
-        let skeleton = (rank / self.per) as u32;
-        let mut r = rank % self.per;
+        self.unrank(rank).0
+    }
+
+    /// The layout of rank `rank` and its singles packed among its skeleton's uncovered
+    /// cells.
+    #[inline]
+    fn unrank(&self, rank: u64) -> (Flat, u64) {
+        // Ranks are below 2^32 (the census's marks hold them as `u32`).
+        let (skeleton, r) = ((rank as u32) / self.per32, (rank as u32) % self.per32);
         let packed = match self.uncolex.get(r as usize) {
             Some(&packed) => u64::from(packed),
             None => {
                 // Colex unrank: the top single is at the highest place `c` with C(c, i) <= r.
+                let mut r = u64::from(r);
                 let (mut packed, mut c) = (0u64, self.free(skeleton).count_ones());
                 for i in (1..=self.singles as usize).rev() {
                     c -= 1;
@@ -393,7 +364,7 @@ impl Space {
             let bits = (packed >> (before >> (8 * j) & 0xff)) as u8;
             singles |= u64::from(self.bytes.deposit[usize::from(f)][usize::from(bits)]) << (8 * j);
         }
-        Flat { skeleton, singles }
+        (Flat { skeleton, singles }, packed)
     }
 
     /// The rank of the mirror image of `l` (with a mirror).
@@ -412,9 +383,21 @@ impl Space {
         self.rank(Flat { skeleton, singles })
     }
 
-    /// Calls `found` with every layout one move from `l`.
+    /// The place of the uncovered cell `cell` among the uncovered cells `free` of a
+    /// skeleton whose counts before each byte are `before`.
     #[inline]
-    pub(super) fn moves(&self, l: Flat, mut found: impl FnMut(Flat)) {
+    fn place(free: u64, before: u32, cell: u32) -> u32 {
+        let j = cell / 8;
+        let byte = (free >> (8 * j)) as u8;
+        (before >> (8 * j) & 0xff) + u32::from(BELOW[usize::from(byte)][cell as usize % 8])
+    }
+
+    /// Calls `found` with the rank and the layout of every layout one move from the
+    /// layout of rank `rank`. A single's move keeps the skeleton: its rank is that of the
+    /// packed singles with two bits flipped (the single's place before and after).
+    #[inline]
+    pub(super) fn neighbours(&self, rank: u64, mut found: impl FnMut(u64, Flat)) {
+        let (l, packed) = self.unrank(rank);
         let key = self.keys[l.skeleton as usize];
         let occupied = self.covered[l.skeleton as usize] | l.singles;
         // A block none of whose cells is beside an empty cell cannot move.
@@ -432,20 +415,55 @@ impl Space {
                     let b = to.trailing_zeros();
                     to &= to - 1;
                     let skeleton = self.index.get(self.moved_key(key, k, a, b));
-                    found(Flat { skeleton, ..l });
+                    let next = Flat { skeleton, ..l };
+                    found(self.rank(next), next);
                 }
             }
         }
+        let (free, before) = (self.free(l.skeleton), self.before[l.skeleton as usize]);
+        let first = u64::from(l.skeleton) * self.per;
         let mut singles = l.singles & beside;
+        if singles == 0 {
+            return;
+        }
+        // A single moves to any empty cell of the empty cells' connected parts beside it
+        // (through its own cell, which its move leaves empty).
+        let empty = self.frame.board & !occupied;
+        let (mut parts, mut n, mut rest) = ([0u64; 32], 0, empty);
+        while rest != 0 {
+            let mut part = rest & rest.wrapping_neg();
+            loop {
+                let next = (part | self.frame.step(part)) & empty;
+                if next == part {
+                    break;
+                }
+                part = next;
+            }
+            parts[n & 31] = part;
+            n += 1;
+            rest &= !part;
+        }
         while singles != 0 {
             let a = singles.trailing_zeros();
             singles &= singles - 1;
-            let mut to = self.frame.slide(&self.shapes[3], a as u8, occupied) & !(1 << a);
+            let around = self.frame.step(1 << a);
+            let mut to = (parts[..n.min(32)].iter())
+                .filter(|&&part| part & around != 0)
+                .fold(0, |to, part| to | part);
+            let from = packed ^ 1 << Space::place(free, before, a);
             while to != 0 {
                 let b = to.trailing_zeros();
                 to &= to - 1;
-                let singles = l.singles ^ (1 << a) ^ (1 << b);
-                found(Flat { singles, ..l });
+                let next = Flat {
+                    singles: l.singles ^ (1 << a) ^ (1 << b),
+                    ..l
+                };
+                let moved = from ^ 1 << Space::place(free, before, b);
+                let v = match self.colex.get(moved as usize) {
+                    Some(&r) => first + u64::from(r),
+                    None => self.rank(next),
+                };
+                found(v, next);
             }
         }
     }
@@ -470,22 +488,24 @@ impl Space {
         blocks
     }
 
-    /// The word of `l` in the automaton's alphabet (`layouts::rank`), three bits a letter:
-    /// the layouts' words have one length, so their order is that of the automaton's ranks.
+    /// The word of `l` in the automaton's alphabet (`layouts::rank`; class `k`'s letter
+    /// is `letters[k]`, `k + 1` unless the classes are those of another order), three bits
+    /// a letter: the layouts' words have one length, so their order is that of the
+    /// automaton's ranks.
     pub(super) fn word(&self, l: Flat) -> u128 {
-        let mut letter_at = [0u8; 64];
+        let mut class_at = [0u8; 64];
         for (k, a) in self.blocks(l) {
-            letter_at[usize::from(a)] = k as u8 + 1;
+            class_at[usize::from(a)] = k as u8 + 1;
         }
         let (mut undecided, mut word) = (self.frame.board, 0u128);
         while undecided != 0 {
             let p = undecided.trailing_zeros();
-            let letter = letter_at[p as usize];
-            word = word << 3 | u128::from(letter);
-            undecided &= match letter {
-                0 => !(1 << p),
-                k => !(self.shapes[usize::from(k) - 1].mask << p),
+            let (letter, covers) = match usize::from(class_at[p as usize]) {
+                0 => (0, 1 << p),
+                k => (self.letters[k - 1], self.shapes[k - 1].mask << p),
             };
+            word = word << 3 | u128::from(letter);
+            undecided &= !covers;
         }
         word
     }

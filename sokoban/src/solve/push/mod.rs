@@ -30,6 +30,15 @@
 //!   matched again (again only one row changes at a time); a child whose
 //!   pushed box came one push nearer the goal it was assigned takes the parent's bound
 //!   less one as it stands (no push lowers the optimum by more than one).
+//! - **Pair penalties** (`pairs`): for every two boxes, the fewest pushes that bring them
+//!   both onto goals with every other box removed is tabled at the start, exactly (a
+//!   search by pulls per set of two goals), as what it costs beyond the two boxes' push
+//!   distances (the least over the goal sets). A solution's pushes of two boxes, the other
+//!   boxes removed, still solve that pair, so over disjoint pairs these penalties add to
+//!   the matching and the sum stays a lower bound (the proof is in that module); a pair
+//!   that cannot reach two goals even alone leaves the state without a solution. The sum
+//!   is admissible but not consistent (the greedy choice of pairs changes from state to
+//!   state), which the search copes with as it does for the forced bound below.
 //! - **Forced barrier pushes** (`corral::Corrals::forced`): take a corral (an area the
 //!   player cannot reach) whose barrier boxes must move (one is off a goal, or a goal in
 //!   it is empty and every goal must be covered). Until the first push of a barrier box
@@ -100,6 +109,7 @@ mod deadlock;
 mod distance;
 mod matching;
 mod open;
+mod pairs;
 mod path;
 mod region;
 mod search;

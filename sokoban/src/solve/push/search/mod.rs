@@ -8,6 +8,7 @@ use super::corral::Corrals;
 use super::deadlock::FreezeCheck;
 use super::matching::Matcher;
 use super::open::Open;
+use super::pairs::Pairs;
 use super::region::Region;
 use super::symmetry::Symmetries;
 use super::table::{Node, Table};
@@ -31,6 +32,8 @@ pub(super) struct Search<'a> {
     table: Table,
     open: Open,
     matcher: Matcher,
+    /// The pair penalties added to the matching, when the level has them.
+    pairs: Option<Pairs>,
     freeze: FreezeCheck,
     corrals: Corrals,
     pushes: Vec<(u16, u8)>,
@@ -87,6 +90,10 @@ impl<'a> Search<'a> {
             table: Table::new(floor, boxes, ledger)?,
             open: Open::new(),
             matcher: Matcher::new(boxes, board.goals.len()),
+            pairs: match boxes >= 2 {
+                true => Pairs::new(board, ledger)?,
+                false => None,
+            },
             freeze: FreezeCheck::new(),
             corrals: Corrals::new(floor, boxes == board.goals.len()),
             pushes: Vec::new(),
@@ -125,9 +132,11 @@ impl<'a> Search<'a> {
         let mut list = Vec::new();
         bits::cells(boxes, &mut list);
         let player = self.normalise(boxes, player);
-        let Some(bound) = self.matcher.bound(self.board, &list, player) else {
+        let bound = self.matcher.bound(self.board, &list, player);
+        let Some(bound) = bound.zip(self.penalties(&list, player, &[])) else {
             return Ok(Outcome::Unsolvable);
         };
+        let bound = bound.0 + bound.1;
         let start = Node {
             parent: 0,
             pushes: 0,
@@ -293,7 +302,10 @@ impl<'a> Search<'a> {
         let bound = self
             .matcher
             .bound_forced(self.board, list, player, &self.forced)?;
-        Some(Some(bound))
+        let forced = std::mem::take(&mut self.forced);
+        let penalties = self.penalties(list, player, &forced);
+        self.forced = forced;
+        Some(Some(bound + penalties?))
     }
 
     /// The bound of the state `boxes` with the player on `player` as its expansion
@@ -304,7 +316,8 @@ impl<'a> Search<'a> {
         let player = self.normalise(boxes, player);
         let mut list = Vec::new();
         bits::cells(boxes, &mut list);
-        let plain = self.matcher.bound(self.board, &list, player)?;
+        let plain =
+            self.matcher.bound(self.board, &list, player)? + self.penalties(&list, player, &[])?;
         let restricted = self.analyse(boxes, player);
         if restricted && self.pushes.is_empty() {
             return None;
@@ -367,9 +380,10 @@ impl<'a> Search<'a> {
                 let bound = self
                     .matcher
                     .bound_after_push(self.board, list, index, player);
-                let Some(bound) = bound else {
+                let Some(bound) = bound.zip(self.penalties(list, player, &[])) else {
                     return Ok(());
                 };
+                let bound = bound.0 + bound.1;
                 node.bound = bound;
                 self.table.insert(slot, node, ledger)?
             }
@@ -377,6 +391,15 @@ impl<'a> Search<'a> {
         let bound = self.table.node(id).bound as usize;
         self.open
             .push(node.pushes as usize + bound, bound, id, ledger)
+    }
+
+    /// The pair penalties of `list` with the player's region on `player`, the boxes on
+    /// `skip` left out ([`Pairs::sum`]; 0 without a table), `None` when a pair is dead.
+    fn penalties(&mut self, list: &[u16], player: u16, skip: &[u16]) -> Option<u32> {
+        match &mut self.pairs {
+            Some(pairs) => pairs.sum(list, player, skip),
+            None => Some(0),
+        }
     }
 
     /// The canonical player of the child whose box went `from` -> `to` (the player now on

@@ -1,0 +1,197 @@
+//! Pair penalties: what two boxes cost beyond their push distances when they are solved
+//! together, exactly, with every other box removed (a pattern database of box pairs).
+//!
+//! **The table.** For every set `{g, h}` of two goals, a breadth-first search by pulls
+//! (walks cost nothing, a pull one push) from every position with the two boxes on `g`
+//! and `h` gives `exact(a, b, p)`: the fewest pushes that bring boxes on `a` and `b`,
+//! the player on `p` and nothing else on the board, onto `g` and `h`. The pair's
+//! penalty for that set is `exact - min(d(a, g) + d(b, h), d(a, h) + d(b, g))`, `d`
+//! the push distance of one box alone with the player on `p`'s side of it
+//! ([`Board::push_distance`]); `pen(a, b, p)` is its least over every goal set ([`DEAD`]
+//! when no set is reachable at all).
+//!
+//! **Why the bound stays admissible.** Take a solution from a state and the goal `σ(i)`
+//! each box `i` ends on (distinct goals). Remove every box but two, `i` and `j`: the
+//! solution's pushes of `i` and `j`, in order, are still legal (a push needs a free cell
+//! ahead and the player on the cell behind, and fewer boxes only free cells and widen
+//! the player's walks), and they bring the pair onto `{σ(i), σ(j)}`. So the solution
+//! pushes `i` and `j` at least `exact ≥ d(i, σ(i)) + d(j, σ(j)) + pen` times (the least
+//! of the two orders is at most the one `σ` takes, and `pen` is the least over sets); a
+//! box alone needs at least `d(i, σ(i))`. For pairs that share no box, pushes of
+//! different pairs are different pushes, so the solution's length is at least
+//! `Σ d(i, σ(i)) + Σ pen ≥ matching + Σ pen`, the matching being the least of `Σ d` over
+//! every assignment. Any set of disjoint pairs gives a lower bound, so the search may
+//! take them greedily. A pair with [`DEAD`] cannot reach any two goals even alone: the
+//! state has no solution.
+//!
+//! With the forced refinement (a box on a goal that must move costs 2 there, not 0) only
+//! pairs without a forced box are added: the refinement's argument is about that box's
+//! own pushes, which then belong to no pair.
+//!
+//! The player's region among all boxes lies within its region among the two (fewer boxes,
+//! fewer walls), so its least cell names the pair's player for the table.
+
+use puzzle_frame::budget::{Ledger, OverBudget};
+
+use super::board::{opposite, Board, UNREACHABLE};
+
+/// The penalty of a pair that reaches no two goals.
+pub(super) const DEAD: u8 = u8::MAX;
+
+/// The most floor cells for which the table is built (`floor³` bytes and twice that
+/// while it is built).
+const MOST_FLOOR: usize = 128;
+
+/// The most goal sets times table entries the searches that build the table may visit
+/// (under a second: Microban 144, 31 M of them, builds in 0.14 s): a larger level goes
+/// without penalties.
+const MOST_WORK: usize = 1 << 27;
+
+/// Not reached yet in a search of one goal set.
+const FAR: u16 = u16::MAX;
+
+/// The place in the table of boxes on `a` and `b` (either order) and the player on `p`.
+#[inline]
+fn slot(floor: usize, a: u16, b: u16, p: u16) -> usize {
+    let (a, b) = (a.min(b), a.max(b));
+    (usize::from(a) * floor + usize::from(b)) * floor + usize::from(p)
+}
+
+/// The pair penalties of one level.
+pub(super) struct Pairs {
+    floor: usize,
+    /// `pen[(a * floor + b) * floor + p]` for boxes on `a < b` and the player on `p`.
+    pen: Vec<u8>,
+    /// Scratch for the greedy choice of disjoint pairs.
+    found: Vec<(u8, u16, u16)>,
+    used: Vec<bool>,
+}
+
+impl Pairs {
+    /// The penalties of `board`, or `None` when it is too large for the table or has
+    /// fewer than two goals (then no penalty is added).
+    pub fn new(board: &Board, ledger: &mut Ledger) -> Result<Option<Pairs>, OverBudget> {
+        let (floor, goals) = (board.floor(), board.goals.len());
+        let size = floor * floor * floor;
+        if floor > MOST_FLOOR || goals < 2 || goals * (goals - 1) / 2 * size > MOST_WORK {
+            return Ok(None);
+        }
+        let mut pen = ledger.vec("the pair penalties", size, DEAD)?;
+        let mut exact = ledger.vec("the pair penalties", size, FAR)?;
+        let (mut current, mut next) = (Vec::new(), Vec::new());
+        let index = |a: u16, b: u16, p: u16| slot(floor, a, b, p);
+        let goals = &board.goals;
+        for (k, &g) in goals.iter().enumerate() {
+            for (l, &h) in goals.iter().enumerate().skip(k + 1) {
+                exact.fill(FAR);
+                current.clear();
+                next.clear();
+                for p in 0..floor as u16 {
+                    if p != g && p != h {
+                        next.push((g.min(h), g.max(h), p));
+                    }
+                }
+                let mut pushes = 0u16;
+                while !next.is_empty() {
+                    std::mem::swap(&mut current, &mut next);
+                    next.clear();
+                    current.retain(|&(a, b, p)| {
+                        let fresh = exact[index(a, b, p)] == FAR;
+                        if fresh {
+                            exact[index(a, b, p)] = pushes;
+                        }
+                        fresh
+                    });
+                    let mut head = 0;
+                    while head < current.len() {
+                        let (a, b, p) = current[head];
+                        head += 1;
+                        for dir in 0..4 {
+                            let Some(q) = board.step(p, dir) else {
+                                continue;
+                            };
+                            if q == a || q == b {
+                                // A pull: the player steps back from the box on `q`,
+                                // which follows onto `p`.
+                                let Some(back) = board.step(p, opposite(dir)) else {
+                                    continue;
+                                };
+                                if back != a && back != b {
+                                    let other = if q == a { b } else { a };
+                                    next.push((p.min(other), p.max(other), back));
+                                }
+                            } else if exact[index(a, b, q)] == FAR {
+                                exact[index(a, b, q)] = pushes;
+                                current.push((a, b, q));
+                            }
+                        }
+                    }
+                    pushes += 1;
+                }
+                for (i, &e) in exact.iter().enumerate() {
+                    if e == FAR {
+                        continue;
+                    }
+                    let p = (i % floor) as u16;
+                    let (a, b) = ((i / floor / floor) as u16, (i / floor % floor) as u16);
+                    let d = |goal: usize, cell: u16| u32::from(board.push_distance(goal, cell, p));
+                    let lone = (d(k, a) + d(l, b)).min(d(l, a) + d(k, b));
+                    debug_assert!(lone < 2 * u32::from(UNREACHABLE), "a pair solved alone");
+                    debug_assert!(u32::from(e) >= lone, "a pair costs its push distances");
+                    let penalty = (u32::from(e).saturating_sub(lone)).min(u32::from(DEAD) - 1);
+                    pen[i] = pen[i].min(penalty as u8);
+                }
+            }
+        }
+        drop(exact);
+        ledger.give_back::<u16>(size);
+        Ok(Some(Pairs {
+            floor,
+            pen,
+            found: Vec::new(),
+            used: Vec::new(),
+        }))
+    }
+
+    /// The penalty of boxes on `a` and `b` with the player's region on `p`.
+    #[inline]
+    fn penalty(&self, a: u16, b: u16, p: u16) -> u8 {
+        self.pen[slot(self.floor, a, b, p)]
+    }
+
+    /// The sum of penalties over disjoint pairs of `boxes` (cells) chosen greedily,
+    /// the boxes on `skip` left out; `None` when some pair is [`DEAD`].
+    pub fn sum(&mut self, boxes: &[u16], player: u16, skip: &[u16]) -> Option<u32> {
+        self.found.clear();
+        for (i, &a) in boxes.iter().enumerate() {
+            if skip.contains(&a) {
+                continue;
+            }
+            for (j, &b) in boxes.iter().enumerate().skip(i + 1) {
+                let pen = self.penalty(a, b, player);
+                if pen == DEAD {
+                    return None;
+                }
+                if pen > 0 && !skip.contains(&b) {
+                    self.found.push((pen, i as u16, j as u16));
+                }
+            }
+        }
+        if self.found.is_empty() {
+            return Some(0);
+        }
+        self.found.sort_unstable_by(|x, y| y.cmp(x));
+        self.used.clear();
+        self.used.resize(boxes.len(), false);
+        let mut total = 0;
+        for &(pen, i, j) in &self.found {
+            let (i, j) = (usize::from(i), usize::from(j));
+            if !self.used[i] && !self.used[j] {
+                self.used[i] = true;
+                self.used[j] = true;
+                total += u32::from(pen);
+            }
+        }
+        Some(total)
+    }
+}
