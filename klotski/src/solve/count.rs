@@ -2,12 +2,16 @@
 //! the end, by whole levels over its marks alone, each level split between the cores.
 //!
 //! **States.** As in the search over ranks: two bits per rank of the box's layouts, `0` not
-//! reached, else `1 + level mod 3`, and nothing else that grows with the positions. A level
-//! is not kept as a list: it is the ranks whose mark is its level's, found by reading the
-//! marks word by word (32 ranks a word), in rank order, so each unrank keeps most of the
-//! walk of the one before. So the memory is the marks (a quarter of a byte per layout) and
-//! each thread's held-back neighbours (below), charged to the budget before the search, and
-//! `--max-states` does not bound this search (it stores no positions, only their marks).
+//! reached, else `1 + level mod 3`; and one frontier bit per rank, set for the layouts of
+//! the level expanded and of the level it makes. A level is not kept as a list: it is the
+//! ranks with a frontier bit and its level's mark (the mark alone would also hold the
+//! levels three, six, ... before it), found by reading the frontier word by word (64 ranks
+//! a word), in rank order, so each unrank keeps most of the walk of the one before. A
+//! layout's frontier bit is cleared once it is expanded, so each layout is expanded once.
+//! So the memory is three eighths of a byte per layout (Lodzianka: 325 MB of marks and
+//! 163 MB of frontier) and each thread's held-back neighbours (below), charged to the
+//! budget before the search. `--max-states` bounds the layouts reached, as in the other
+//! searches: past it, after a level, the case is given up.
 //!
 //! **The split.** A level's words are cut into chunks that the threads take in turn
 //! (an atomic counter), each thread with its own expander. A neighbour not yet marked is
@@ -26,10 +30,12 @@
 //! **From below.** Once a level holds more than half of the layouts not yet reached, the
 //! next level is made from below: each layout not yet reached looks at its neighbours
 //! until one has the level's mark, and is then marked with the next (each thread writes
-//! only the words of its own chunks; the level's marks are only read). A move can be
-//! undone, so a layout is one move from the level exactly when a layout of the level is
-//! one move from it: the same next level as from above, found with fewer neighbours looked
-//! at when the level is large.
+//! only the words of its own chunks, marks and frontier; the level's marks are only read).
+//! A move can be undone, so a layout is one move from the level exactly when a layout of
+//! the level is one move from it: the same next level as from above, found with fewer
+//! neighbours looked at when the level is large. A neighbour with the level's mark is of
+//! the level, not three levels before: a layout one move from level `d - 3` would have
+//! been reached by level `d - 2`.
 //!
 //! **Exactness.** Breadth-first by whole levels from the start: a layout first reached
 //! while level `d` is expanded is `d + 1` moves away, and every reachable layout is reached
@@ -48,7 +54,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use super::ranked::{mark, Found, Marks, Step};
-use super::{Limit, Options};
+use super::{Limit, Options, TooManyStates};
 use crate::layouts::graph::Expander;
 
 /// The layouts one move from a layout, by rank.
@@ -85,6 +91,10 @@ impl Walker for Expander<'_> {
 
 /// The most words of marks (32 ranks each) a thread takes at a time.
 const CHUNK_WORDS: usize = 1 << 14;
+
+/// A level is made from below once the level before it is more than this share of the
+/// layouts not yet reached (`left / BELOW_SHARE`).
+const BELOW_SHARE: u64 = 2;
 
 /// The most threads a level is expanded on.
 const MOST_THREADS: usize = 4;
@@ -125,19 +135,37 @@ impl Claimed {
     }
 }
 
-/// Claims `v` with the mark `next` unless it is marked already: counted in `claimed` when
-/// this thread is the one that marked it, and taken as a goal layout when `goal`.
-#[inline]
-fn claim(marks: &[AtomicU64], v: u64, (next, goal): (u64, bool), claimed: &mut Claimed) {
-    let (word, shift) = ((v / 32) as usize, 2 * (v % 32));
-    if marks[word].load(Ordering::Relaxed) >> shift & 3 != 0 {
-        return;
+/// The search's state over the box: two bits of mark per rank, and one frontier bit per
+/// rank (set for the layouts of the level being expanded and of the level it makes).
+#[derive(Clone, Copy)]
+struct State<'a> {
+    marks: &'a [AtomicU64],
+    frontier: &'a [AtomicU64],
+}
+
+impl State<'_> {
+    /// The mark of rank `v`.
+    #[inline]
+    fn mark(&self, v: u64) -> u64 {
+        self.marks[(v / 32) as usize].load(Ordering::Relaxed) >> (2 * (v % 32)) & 3
     }
-    let before = marks[word].fetch_or(next << shift, Ordering::Relaxed);
-    if before >> shift & 3 == 0 {
-        claimed.new += 1;
-        if goal {
-            claimed.goal = Some(claimed.goal.map_or(v, |g| g.min(v)));
+
+    /// Claims `v` with the mark `next` unless it is marked already: counted in `claimed`
+    /// when this thread is the one that marked it (which then sets its frontier bit), and
+    /// taken as a goal layout when `goal`.
+    #[inline]
+    fn claim(&self, v: u64, (next, goal): (u64, bool), claimed: &mut Claimed) {
+        let (word, shift) = ((v / 32) as usize, 2 * (v % 32));
+        if self.marks[word].load(Ordering::Relaxed) >> shift & 3 != 0 {
+            return;
+        }
+        let before = self.marks[word].fetch_or(next << shift, Ordering::Relaxed);
+        if before >> shift & 3 == 0 {
+            self.frontier[(v / 64) as usize].fetch_or(1 << (v % 64), Ordering::Relaxed);
+            claimed.new += 1;
+            if goal {
+                claimed.goal = Some(claimed.goal.map_or(v, |g| g.min(v)));
+            }
         }
     }
 }
@@ -185,15 +213,15 @@ impl Far {
 
     /// Holds back `v` (a goal layout when `goal`), claiming all once full.
     #[inline]
-    fn push(&mut self, v: u64, goal: bool, marks: &[AtomicU64], next: u64, claimed: &mut Claimed) {
+    fn push(&mut self, v: u64, goal: bool, state: State, next: u64, claimed: &mut Claimed) {
         self.ranks.push(v | if goal { GOAL_FLAG } else { 0 });
         if self.ranks.len() == self.ranks.capacity() {
-            self.flush(marks, next, claimed);
+            self.flush(state, next, claimed);
         }
     }
 
     /// Claims every rank held back, region by region.
-    fn flush(&mut self, marks: &[AtomicU64], next: u64, claimed: &mut Claimed) {
+    fn flush(&mut self, state: State, next: u64, claimed: &mut Claimed) {
         let region = |r: u64| ((r & !GOAL_FLAG) >> self.shift) as usize;
         self.starts.fill(0);
         for &r in &self.ranks {
@@ -209,92 +237,112 @@ impl Far {
             *at += 1;
         }
         for &r in &self.sorted {
-            claim(marks, r & !GOAL_FLAG, (next, r & GOAL_FLAG != 0), claimed);
+            state.claim(r & !GOAL_FLAG, (next, r & GOAL_FLAG != 0), claimed);
         }
         self.ranks.clear();
     }
 }
 
-/// The words of marks `words` (of `marks`) expanded: the ranks marked `now` in them, their
-/// neighbours not yet marked claimed with `next` (those far away held back in `far`).
+/// The frontier words `words` expanded: the ranks of the frontier in them marked `now`
+/// (the others are the next level's, claimed during this one), their neighbours not yet
+/// marked claimed with `next` (those far away held back in `far`), and their frontier bits
+/// cleared, so that each layout is expanded once.
 fn expand(
     expander: &mut impl Walker,
-    (marks, far): (&[AtomicU64], &mut Far),
+    (state, far): (State, &mut Far),
     words: std::ops::Range<usize>,
     (now, next): (u64, u64),
     goal: u8,
 ) -> Claimed {
     let mut claimed = Claimed::default();
     for w in words {
-        let mut here = marked(marks[w].load(Ordering::Relaxed), now);
+        let mut here = state.frontier[w].load(Ordering::Relaxed);
+        let mut done = 0u64;
         while here != 0 {
-            let u = (w as u64) * 32 + u64::from(here.trailing_zeros() / 2);
+            let i = here.trailing_zeros();
             here &= here - 1;
+            let u = (w as u64) * 64 + u64::from(i);
+            if state.mark(u) != now {
+                continue;
+            }
+            done |= 1 << i;
             expander.neighbours(u, |v, k, _, to| {
                 let at_goal = k == 0 && to == goal;
                 if v.abs_diff(u) < NEAR {
-                    claim(marks, v, (next, at_goal), &mut claimed);
+                    state.claim(v, (next, at_goal), &mut claimed);
                 } else {
-                    far.push(v, at_goal, marks, next, &mut claimed);
+                    far.push(v, at_goal, state, next, &mut claimed);
                 }
             });
+        }
+        if done != 0 {
+            // Other threads may set bits of this word (the next level's) meanwhile.
+            state.frontier[w].fetch_and(!done, Ordering::Relaxed);
         }
     }
     claimed
 }
 
-/// The words of marks `words` (of `marks`, `layouts` ranks) looked at from below: each
-/// rank not yet marked that has a neighbour marked `now` is claimed with `next`.
+/// The frontier words `words` (of `layouts` ranks) looked at from below: each rank not yet
+/// marked that has a neighbour marked `now` is claimed with `next`, and the words' frontier
+/// bits become the ranks claimed (only this thread writes them in a level from below).
 fn expand_up(
     walker: &mut impl Walker,
-    marks: &[AtomicU64],
+    state: State,
     words: std::ops::Range<usize>,
     (now, next): (u64, u64),
     (goal, layouts): (u8, u64),
 ) -> Claimed {
     let mut claimed = Claimed::default();
-    for w in words {
-        let first = (w as u64) * 32;
-        let mut here = marked(marks[w].load(Ordering::Relaxed), 0);
-        if layouts - first < 32 {
-            // The last word's marks past the last rank are not layouts.
-            here &= (1u64 << (2 * (layouts - first))) - 1;
-        }
-        let mut new = 0u64;
-        while here != 0 {
-            let i = here.trailing_zeros();
-            here &= here - 1;
-            let u = first + u64::from(i / 2);
-            let found = walker.any_neighbour(u, |v| {
-                marks[(v / 32) as usize].load(Ordering::Relaxed) >> (2 * (v % 32)) & 3 == now
-            });
-            if found {
-                new |= next << i;
-                claimed.new += 1;
-                if walker.target() == goal && claimed.goal.is_none() {
-                    claimed.goal = Some(u);
+    for fw in words {
+        let mut claimed_bits = 0u64;
+        for half in 0..2u32 {
+            let w = 2 * fw + half as usize;
+            let Some(word) = state.marks.get(w) else {
+                break;
+            };
+            let first = (w as u64) * 32;
+            let mut here = marked(word.load(Ordering::Relaxed), 0);
+            if layouts - first < 32 {
+                // The last word's marks past the last rank are not layouts.
+                here &= (1u64 << (2 * (layouts - first))) - 1;
+            }
+            let mut new = 0u64;
+            while here != 0 {
+                let i = here.trailing_zeros();
+                here &= here - 1;
+                let u = first + u64::from(i / 2);
+                if walker.any_neighbour(u, |v| state.mark(v) == now) {
+                    new |= next << i;
+                    claimed_bits |= 1 << (32 * half + i / 2);
+                    claimed.new += 1;
+                    if walker.target() == goal && claimed.goal.is_none() {
+                        claimed.goal = Some(u);
+                    }
                 }
             }
+            if new != 0 {
+                // Only this thread writes this word's marks in a level from below.
+                word.fetch_or(new, Ordering::Relaxed);
+            }
         }
-        if new != 0 {
-            // Only this thread writes this word's marks in a level from below.
-            marks[w].fetch_or(new, Ordering::Relaxed);
-        }
+        state.frontier[fw].store(claimed_bits, Ordering::Relaxed);
     }
     claimed
 }
 
-/// One level (the ranks marked `mark(level)`) expanded on `threads` threads, each taking
-/// chunks of `chunk` words: what they claimed together.
+/// One level (the ranks marked `mark(level)` in the frontier) expanded on `threads`
+/// threads, each taking chunks of `chunk` frontier words: what they claimed together.
 fn level<W: Walker>(
     walker: &(impl Fn() -> W + Sync),
-    marks: &[AtomicU64],
+    state: State,
     (level, up): (usize, bool),
     (goal, layouts): (u8, u64),
     (threads, chunk): (usize, usize),
 ) -> Claimed {
     let taken = AtomicUsize::new(0);
-    let chunks = marks.len().div_ceil(chunk);
+    let words = state.frontier.len();
+    let chunks = words.div_ceil(chunk);
     let (now, next) = (mark(level), mark(level + 1));
     let work = || {
         let mut expander = walker();
@@ -303,13 +351,13 @@ fn level<W: Walker>(
         loop {
             let c = taken.fetch_add(1, Ordering::Relaxed);
             if c >= chunks {
-                far.flush(marks, next, &mut claimed);
+                far.flush(state, next, &mut claimed);
                 return claimed;
             }
-            let words = c * chunk..((c + 1) * chunk).min(marks.len());
+            let words = c * chunk..((c + 1) * chunk).min(words);
             let found = match up {
-                true => expand_up(&mut expander, marks, words, (now, next), (goal, layouts)),
-                false => expand(&mut expander, (marks, &mut far), words, (now, next), goal),
+                true => expand_up(&mut expander, state, words, (now, next), (goal, layouts)),
+                false => expand(&mut expander, (state, &mut far), words, (now, next), goal),
             };
             claimed = claimed.with(found);
         }
@@ -358,30 +406,44 @@ pub(super) fn levels<W: Walker>(
     let (start, goal) = (space.start, space.goal);
     let words = space.layouts.div_ceil(32);
     let cores = std::thread::available_parallelism().map_or(1, |c| c.get().min(MOST_THREADS));
+    let frontier_words = space.layouts.div_ceil(64);
     let held = cores.max(2) as u64 * Far::bytes(space.layouts);
-    options
-        .budget
-        .check("the positions' marks", words * 8 + space.tables + held)?;
+    let bytes = (words + frontier_words) * 8 + space.tables + held;
+    options.budget.check("the positions' marks", bytes)?;
     let marks: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
+    let frontier: Vec<AtomicU64> = (0..frontier_words).map(|_| AtomicU64::new(0)).collect();
     marks[(start / 32) as usize].fetch_or(mark(0) << (2 * (start % 32)), Ordering::Relaxed);
-    // Chunks of at most CHUNK_WORDS, and some dozens per thread.
-    let chunk = (marks.len() / (16 * cores)).clamp(1, CHUNK_WORDS);
-    let threads = if marks.len() > chunk { cores.max(2) } else { 1 };
+    frontier[(start / 64) as usize].fetch_or(1 << (start % 64), Ordering::Relaxed);
+    let state = State {
+        marks: &marks,
+        frontier: &frontier,
+    };
+    // Chunks of at most CHUNK_WORDS frontier words, and some dozens per thread.
+    let chunk = (frontier.len() / (16 * cores)).clamp(1, CHUNK_WORDS);
+    let threads = if frontier.len() > chunk {
+        cores.max(2)
+    } else {
+        1
+    };
     let mut end = space.start_at_goal.then_some((start, 0, None));
     let (mut depth, mut visited) = (0usize, 1usize);
     let started = Instant::now();
     let mut shown = started;
-    let mut frontier = 1usize;
+    let mut level_size = 1usize;
     loop {
-        // From below once the frontier is more than half of what is left to reach.
-        let up = way == Way::Below || frontier as u64 > (space.layouts - visited as u64) / 2;
+        // From below once the level is a large share of what is left to reach.
+        let left = space.layouts - visited as u64;
+        let up = way == Way::Below || level_size as u64 > left / BELOW_SHARE;
         let split = (threads, chunk);
-        let claimed = level(&walker, &marks, (depth, up), (goal, space.layouts), split);
+        let claimed = level(&walker, state, (depth, up), (goal, space.layouts), split);
         if claimed.new == 0 {
             break;
         }
-        frontier = claimed.new;
+        level_size = claimed.new;
         visited += claimed.new;
+        if visited > options.max_states {
+            return Err(Limit::Other(TooManyStates(options.max_states)));
+        }
         depth += 1;
         if shown.elapsed() >= PROGRESS_EVERY {
             shown = Instant::now();

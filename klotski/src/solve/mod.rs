@@ -48,8 +48,9 @@ pub struct Options {
     /// The memory budget (`--max-memory`).
     pub budget: MemoryBudget,
     /// The most positions one search may store (`--max-states`). The searches to the end
-    /// over marks (`--count` on boxes of many layouts: `count`, `count_singles`) store no
-    /// positions, only two bits per layout, charged to the budget before they start.
+    /// over marks (`--count` on boxes of many layouts: `count`, `count_singles`) store
+    /// three bits per layout of the box, charged to the budget before they start, and give
+    /// up once they have reached more layouts than this.
     pub max_states: usize,
     /// Also count the positions reachable from the start (`--count`): every search then
     /// visits them all.
