@@ -53,8 +53,11 @@
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use super::ranked::{mark, Found, Marks, Step};
+use grid_common::Pos;
+
+use super::ranked::{mark, name_moves, Found, Marks, Step};
 use super::{Limit, Options, TooManyStates};
+use crate::case::{Case, Move};
 use crate::layouts::graph::Expander;
 
 /// The layouts one move from a layout, by rank.
@@ -114,23 +117,26 @@ fn marked(x: u64, m: u64) -> u64 {
 }
 
 /// What one thread found in its chunks of a level: the layouts it claimed for the next
-/// level, and the least rank among them with the target on its goal.
+/// level, the least rank among them with the target on its goal, and the least rank of the
+/// level it expanded.
 #[derive(Clone, Copy, Default)]
 struct Claimed {
     new: usize,
     goal: Option<u64>,
+    first: Option<u64>,
 }
 
 impl Claimed {
     /// What `self` and `other` claimed together.
     fn with(self, other: Claimed) -> Claimed {
-        let goal = match (self.goal, other.goal) {
+        let least = |a: Option<u64>, b: Option<u64>| match (a, b) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
         Claimed {
             new: self.new + other.new,
-            goal,
+            goal: least(self.goal, other.goal),
+            first: least(self.first, other.first),
         }
     }
 }
@@ -266,6 +272,7 @@ fn expand(
                 continue;
             }
             done |= 1 << i;
+            claimed.first.get_or_insert(u);
             expander.neighbours(u, |v, k, _, to| {
                 let at_goal = k == 0 && to == goal;
                 if v.abs_diff(u) < NEAR {
@@ -295,6 +302,11 @@ fn expand_up(
 ) -> Claimed {
     let mut claimed = Claimed::default();
     for fw in words {
+        // The level's ranks in this word: its frontier bits (see `levels`).
+        let level = state.frontier[fw].load(Ordering::Relaxed);
+        if level != 0 && claimed.first.is_none() {
+            claimed.first = Some((fw as u64) * 64 + u64::from(level.trailing_zeros()));
+        }
         let mut claimed_bits = 0u64;
         for half in 0..2u32 {
             let w = 2 * fw + half as usize;
@@ -430,14 +442,14 @@ pub(super) fn levels<W: Walker>(
     let started = Instant::now();
     let mut shown = started;
     let mut level_size = 1usize;
-    loop {
+    let last = loop {
         // From below once the level is a large share of what is left to reach.
         let left = space.layouts - visited as u64;
         let up = way == Way::Below || level_size as u64 > left / BELOW_SHARE;
         let split = (threads, chunk);
         let claimed = level(&walker, state, (depth, up), (goal, space.layouts), split);
         if claimed.new == 0 {
-            break;
+            break claimed.first;
         }
         level_size = claimed.new;
         visited += claimed.new;
@@ -454,13 +466,53 @@ pub(super) fn levels<W: Walker>(
         if end.is_none() {
             end = claimed.goal.map(|g| (g, depth, None));
         }
-    }
+    };
     Ok(Found {
         marks: Marks(marks.into_iter().map(AtomicU64::into_inner).collect()),
         end,
         visited,
         farthest: depth,
+        last: last.map(|rank| (rank, shown != started)),
     })
+}
+
+/// A farthest layout: the least rank of the last level (`found.last`), reached by the
+/// moves walked back from it (each step to a neighbour one level lower, so as many as the
+/// farthest level) played from the start, as a case (`None` when there is no way back, an
+/// internal error). After a count that showed its progress, it is shown on standard error
+/// in the input format.
+pub(super) fn farthest_layout(
+    walker: &mut impl Walker,
+    found: &Found,
+    (case, classes, anchors): (&Case, &[usize], &[u8]),
+) -> Option<Case> {
+    let (rank, long) = found.last?;
+    let steps = walk_back(walker, &found.marks, rank, found.farthest);
+    let moves = name_moves(case, classes, anchors.to_vec(), &steps);
+    let far = farthest_case(case, &moves).filter(|_| moves.len() == found.farthest);
+    match (&far, long) {
+        (Some(far), true) => eprint!("count: a farthest layout, {} moves:\n{far}", found.farthest),
+        (None, _) => eprintln!("count: internal error: no way back from a farthest layout"),
+        _ => {}
+    }
+    far
+}
+
+/// The case with its blocks where `moves` from its start leave them (`None` when they do
+/// not play).
+fn farthest_case(case: &Case, moves: &[Move]) -> Option<Case> {
+    let played = crate::replay::replay(case, moves).ok()?;
+    let mut far = case.clone();
+    for (block, corner) in far.blocks.iter_mut().zip(&played.corners) {
+        let top_left = block.top_left();
+        for p in &mut block.cells {
+            *p = Pos::new(
+                p.row - top_left.row + corner.row,
+                p.col - top_left.col + corner.col,
+            );
+        }
+    }
+    Some(far)
 }
 
 /// The moves (class, from, to) from the start to `end` at `level`, each step back to a

@@ -135,6 +135,20 @@ impl Singles {
         self.ranker.rank_of(large) * self.per + self.place(self.frame.board & !occupied, singles)
     }
 
+    /// The rank of the layout with the blocks of `classes` at `anchors`.
+    fn rank_of_case(&self, classes: &[usize], anchors: &[u8]) -> u64 {
+        let single = self.shapes.len();
+        let at = |large: bool| {
+            classes
+                .iter()
+                .zip(anchors)
+                .filter(move |(&k, _)| (k == single) != large)
+        };
+        let large_blocks: Vec<(usize, u8)> = at(true).map(|(&k, &a)| (k, a)).collect();
+        let single_cells = at(false).fold(0u64, |c, (_, &a)| c | 1 << a);
+        self.rank_of(&large_blocks, single_cells)
+    }
+
     /// The place of the cells `singles` among the `count`-subsets of `free`.
     #[inline]
     fn place(&self, free: u64, mut singles: u64) -> u64 {
@@ -391,20 +405,12 @@ pub(super) fn search(
     let Some(n) = singles.ranker.total().checked_mul(singles.per) else {
         return Ok(None);
     };
-    if n < from || n == 0 || n / 4 > options.budget.bytes() / 2 {
+    // Two bits of mark and one frontier bit per layout.
+    if n < from || n == 0 || n / 8 * 3 > options.budget.bytes() / 2 {
         return Ok(None);
     }
     let anchors = anchors(case);
-    let single = singles.shapes.len();
-    let at = |large: bool| {
-        classes
-            .iter()
-            .zip(&anchors)
-            .filter(move |(&k, _)| (k == single) != large)
-    };
-    let large_blocks: Vec<(usize, u8)> = at(true).map(|(&k, &a)| (k, a)).collect();
-    let single_cells = at(false).fold(0u64, |c, (_, &a)| c | 1 << a);
-    let start = singles.rank_of(&large_blocks, single_cells);
+    let start = singles.rank_of_case(&classes, &anchors);
     let goal = Pieces::of_case(case).goal_anchor();
     let space = count::Space {
         layouts: n,
@@ -415,6 +421,7 @@ pub(super) fn search(
     };
     let walker = || SinglesWalker::new(&singles);
     let found = count::levels(&space, walker, (options, way))?;
+    count::farthest_layout(&mut walker(), &found, (case, &classes, &anchors));
     let moves = found.end.map(|(end, level, _)| {
         let steps = count::walk_back(&mut walker(), &found.marks, end, level);
         name_moves(case, &classes, anchors.clone(), &steps)
@@ -432,6 +439,56 @@ pub(super) fn search(
 mod tests {
     use super::*;
     use crate::parse::parse_all;
+
+    /// The farthest layout of a count to the end (levels made either way) is as far from
+    /// the start as the farthest level, by a plain breadth-first search over the ranks.
+    #[test]
+    fn a_farthest_layout_is_at_the_farthest_level() {
+        let inputs = [
+            "3 4\nA A B .\nC D E .\nF F . G\nA\n1 2\n",
+            "4 4\nA A B C\nA A D .\nE E F .\n. G G H\nA\n2 2\n",
+            "4 3\nA . B\nC D B\nC . E\nF F .\nD\n0 1\n",
+        ];
+        for input in inputs {
+            let case = parse_all(input.as_bytes()).unwrap().remove(0);
+            let budget = MemoryBudget::new(1 << 30);
+            let (singles, classes) = Singles::of(&case, budget).unwrap();
+            let mut walker = SinglesWalker::new(&singles);
+            let start = singles.rank_of_case(&classes, &anchors(&case));
+            let mut distance = std::collections::HashMap::from([(start, 0usize)]);
+            let mut queue = std::collections::VecDeque::from([start]);
+            while let Some(u) = queue.pop_front() {
+                let d = distance[&u];
+                walker.neighbours(u, |v, _, _, _| {
+                    if let std::collections::hash_map::Entry::Vacant(e) = distance.entry(v) {
+                        e.insert(d + 1);
+                        queue.push_back(v);
+                    }
+                });
+            }
+            let farthest = distance.values().copied().max().unwrap();
+            let at = anchors(&case);
+            let goal = Pieces::of_case(&case).goal_anchor();
+            let space = count::Space {
+                layouts: singles.ranker.total() * singles.per,
+                tables: 0,
+                start,
+                start_at_goal: at[case.target] == goal,
+                goal,
+            };
+            for way in [count::Way::Auto, count::Way::Below] {
+                let options = (&Options::default(), way);
+                let found = count::levels(&space, || SinglesWalker::new(&singles), options);
+                let found = found.unwrap();
+                assert_eq!(found.farthest, farthest, "{input}");
+                let blocks = (&case, &classes[..], &at[..]);
+                let far = count::farthest_layout(&mut walker, &found, blocks);
+                let far = far.expect("a farthest layout");
+                let rank = singles.rank_of_case(&classes, &anchors(&far));
+                assert_eq!(distance[&rank], farthest, "{input}{far}");
+            }
+        }
+    }
 
     /// Every rank below the layouts' number is a layout (1x1 blocks on free cells, as many
     /// as the case has) whose rank is that rank again, and there are as many as the whole

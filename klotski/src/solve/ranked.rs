@@ -121,7 +121,9 @@ pub(super) fn search(
     if let Some(moves) = first.filter(|_| n >= from).and_then(|first| first(n)) {
         return Ok(Some(Outcome { moves, reach: None }));
     }
-    if !(from..u64::from(u32::MAX)).contains(&n) || n / 4 > options.budget.bytes() / 2 {
+    // Two bits of mark per layout, and to the end one frontier bit too.
+    let bits = if to_the_end { 3 } else { 2 };
+    if !(from..u64::from(u32::MAX)).contains(&n) || n / 8 * bits > options.budget.bytes() / 2 {
         return Ok(None);
     }
     let tables = Tables {
@@ -146,7 +148,9 @@ pub(super) fn search(
             goal: pieces.goal_anchor(),
         };
         let walker = || Expander::new(&tables.ranker, &tables.frame, &tables.shapes);
-        count::levels(&space, walker, (options, way))?
+        let found = count::levels(&space, walker, (options, way))?;
+        count::farthest_layout(&mut walker(), &found, (case, &classes, &anchors));
+        found
     } else {
         bfs(&tables, start, pieces.goal_anchor(), options, false)?
     };
@@ -185,6 +189,9 @@ pub(super) struct Found {
     pub end: Option<(u64, usize, Option<Step>)>,
     pub visited: usize,
     pub farthest: usize,
+    /// To the end over marks: the least rank of the last level, and whether the count
+    /// showed its progress (and so shows a farthest layout).
+    pub last: Option<(u64, bool)>,
 }
 
 /// Breadth-first by levels from `start`.
@@ -274,6 +281,7 @@ fn bfs(
         end,
         visited,
         farthest: level,
+        last: None,
     })
 }
 
