@@ -167,7 +167,8 @@ impl Testkit for Klotski {
 
     /// The worst-case benchmark inputs: the classic board, the whole traditional collection,
     /// the [`LARGE`] boxes and the [`LARGE_SHORT`] ones, two published GNOME Klotski levels; the [`LARGE`] boxes with `--count`
-    /// (every reachable position is visited, 1.1 to 1.9 million of them); the census, `--hardest`
+    /// (every reachable position is visited, 1.1 to 1.9 million of them) and
+    /// [`COUNT_OVER_MARKS`] (4.6 million, the count over marks); the census, `--hardest`
     /// on each [`TABLE`] row and `--sweep 5 4` (every block set of the classic box, 29,334,498
     /// layouts).
     fn bench_inputs() -> Vec<BenchInput> {
@@ -192,6 +193,7 @@ impl Testkit for Klotski {
         for (name, input) in LARGE {
             inputs.push(BenchInput::new(format!("{name}-count"), *input).with_args(&["--count"]));
         }
+        inputs.push(BenchInput::new("box-5x5-count", COUNT_OVER_MARKS).with_args(&["--count"]));
         for (name, rows) in TABLE {
             let case = classic_case(rows).to_string();
             inputs.push(BenchInput::new(format!("hardest-{name}"), case).with_args(&["--hardest"]));
@@ -359,6 +361,11 @@ pub const LARGE: &[(&str, &str)] = &[
          h i j j k l m m\nh i j j k l m m\nn n o o . . q q\nn n o o . . q q\nT\n6 6\n",
     ),
 ];
+
+/// A box for `--count` over marks (4,194,304 layouts or more, with 1x1 blocks apart): 5 x 5,
+/// 4,645,600 positions reachable, the farthest 116 moves away.
+pub const COUNT_OVER_MARKS: &str =
+    "5 5\nT T a b c\nT T a b c\nd e f f g\nh i j . g\nk l . m m\nT\n3 3\n";
 
 /// Large boxes with short answers, searched over dense ranks: a 5x7 box of 99 million
 /// layouts (22 moves) and a 6x7 box with a U-shaped target (26 moves). Constructed for

@@ -11,6 +11,12 @@
 //! - `bounded`: for boxes of many layouts that the plain search does not answer at once,
 //!   A* over that bound (positions taken by moves plus bound, one pass), and why the
 //!   answer is still the fewest moves.
+//! - `count`: `--count` on boxes of many layouts, the search over ranks run to the end by
+//!   whole levels over its two-bit marks alone, each level split between the cores, far
+//!   neighbours claimed region by region, large levels made from below.
+//! - `count_singles`: the same over a rank that sets the 1x1 blocks apart (the large
+//!   blocks' automaton times the placements of the 1x1 blocks on the cells they leave
+//!   free), taken first for `--count` when the box has 1x1 blocks.
 //! - `published`: two large published puzzles, for the benchmarks.
 //!
 //! The path is rebuilt from parent indices; since interchangeable blocks are merged in
@@ -19,6 +25,8 @@
 mod bfs;
 mod bound;
 mod bounded;
+mod count;
+mod count_singles;
 mod keyed;
 pub(crate) mod layout;
 pub mod published;
@@ -39,7 +47,10 @@ pub const DEFAULT_MAX_STATES: usize = 200_000_000;
 pub struct Options {
     /// The memory budget (`--max-memory`).
     pub budget: MemoryBudget,
-    /// The most positions one search may store (`--max-states`).
+    /// The most positions one search may store (`--max-states`). The searches to the end
+    /// over marks (`--count` on boxes of many layouts: `count`, `count_singles`) store
+    /// three bits per layout of the box, charged to the budget before they start, and give
+    /// up once they have reached more layouts than this.
     pub max_states: usize,
     /// Also count the positions reachable from the start (`--count`): every search then
     /// visits them all.
@@ -76,6 +87,9 @@ pub struct Reach {
     pub farthest: usize,
 }
 
+/// A shortest solution (or `None`) and what is reachable.
+type Counted = (Option<Vec<Move>>, Reach);
+
 /// Solves cases one after another.
 #[derive(Clone, Debug)]
 pub struct Solver {
@@ -85,6 +99,8 @@ pub struct Solver {
     /// Every box the search over ranks takes is searched with a lower bound, without the
     /// limits that make that search give way (for tests).
     bounded_always: bool,
+    /// How the searches to the end over marks make their levels.
+    way: count::Way,
 }
 
 impl Default for Solver {
@@ -137,6 +153,23 @@ impl Solver {
             options: *options,
             ranked_from: ranked::RANKED_FROM,
             bounded_always: false,
+            way: count::Way::Auto,
+        }
+    }
+
+    /// Where the searches over ranks start and how the searches to the end make levels.
+    fn count_from(&self) -> (u64, count::Way) {
+        (self.ranked_from, self.way)
+    }
+
+    /// The same solver making every level of the searches to the end over marks
+    /// (`--count` on boxes of many layouts) from below: each layout not yet reached looks
+    /// for a neighbour in the level before (by default only once that level is more than
+    /// half of the layouts left), for tests that run both ways on small boxes.
+    pub fn from_below(self) -> Solver {
+        Solver {
+            way: count::Way::Below,
+            ..self
         }
     }
 
@@ -210,7 +243,7 @@ impl Solver {
     /// The fewest moves that bring the target to its goal, or `None` when it never can.
     pub fn count(&mut self, case: &Case) -> Result<Option<usize>, Limit> {
         let first = |layouts| self.bounded(case, layouts);
-        if let Some(found) = ranked::search(case, &self.options, self.ranked_from, Some(first))? {
+        if let Some(found) = ranked::search(case, &self.options, self.count_from(), Some(first))? {
             return Ok(found.moves.map(|m| m.len()));
         }
         let layout = Layout::new(case);
@@ -226,7 +259,7 @@ impl Solver {
     /// A shortest solution, or `None` when the target never reaches its goal.
     pub fn moves(&mut self, case: &Case) -> Result<Option<Vec<Move>>, Limit> {
         let first = |layouts| self.bounded(case, layouts);
-        if let Some(found) = ranked::search(case, &self.options, self.ranked_from, Some(first))? {
+        if let Some(found) = ranked::search(case, &self.options, self.count_from(), Some(first))? {
             return Ok(found.moves);
         }
         let layout = Layout::new(case);
@@ -237,14 +270,26 @@ impl Solver {
         )
     }
 
+    /// The search to the end over marks, on a box of many layouts (with its 1x1 blocks
+    /// apart when it has some, else over the whole box's ranks): a shortest solution and
+    /// what is reachable; `None` leaves the box to the hashed search.
+    fn to_the_end(&self, case: &Case) -> Result<Option<Counted>, Limit> {
+        let outcome = match count_singles::search(case, &self.options, self.count_from())? {
+            Some(outcome) => Some(outcome),
+            None => ranked::search(
+                case,
+                &self.options,
+                self.count_from(),
+                None::<ranked::First>,
+            )?,
+        };
+        Ok(outcome.and_then(|o| o.reach.map(|reach| (o.moves, reach))))
+    }
+
     /// A shortest solution (or `None`) and what is reachable, from one search that visits
     /// every reachable position (`--count`).
     pub fn moves_and_reach(&mut self, case: &Case) -> Result<(Option<Vec<Move>>, Reach), Limit> {
-        if let Some(ranked::Outcome {
-            moves,
-            reach: Some(reach),
-        }) = ranked::search(case, &self.options, self.ranked_from, None::<ranked::First>)?
-        {
+        if let Some((moves, reach)) = self.to_the_end(case)? {
             return Ok((moves, reach));
         }
         let layout = Layout::new(case);
@@ -274,10 +319,7 @@ impl Solver {
 
     /// How many positions are reachable from the start, and the most moves one needs.
     pub fn reach(&mut self, case: &Case) -> Result<Reach, Limit> {
-        if let Some(ranked::Outcome {
-            reach: Some(reach), ..
-        }) = ranked::search(case, &self.options, self.ranked_from, None::<ranked::First>)?
-        {
+        if let Some((_, reach)) = self.to_the_end(case)? {
             return Ok(reach);
         }
         let layout = Layout::new(case);

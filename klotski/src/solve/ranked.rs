@@ -18,7 +18,7 @@
 
 use puzzle_frame::budget::MemoryBudget;
 
-use super::{Limit, Options, Reach};
+use super::{count, Limit, Options, Reach};
 use crate::case::{Case, Move};
 use crate::layouts::graph::Expander;
 use crate::layouts::rank::Ranker;
@@ -29,11 +29,11 @@ use crate::solve::layout::{Frame, Shape};
 pub(super) const RANKED_FROM: u64 = 1 << 22;
 
 /// Two bits per rank: 0 not reached, else 1 + level mod 3.
-struct Marks(Vec<u64>);
+pub(super) struct Marks(pub(super) Vec<u64>);
 
 impl Marks {
     #[inline]
-    fn get(&self, rank: u64) -> u64 {
+    pub(super) fn get(&self, rank: u64) -> u64 {
         self.0[(rank / 32) as usize] >> (2 * (rank % 32)) & 3
     }
 
@@ -44,7 +44,7 @@ impl Marks {
 }
 
 /// The mark of level `level`.
-fn mark(level: usize) -> u64 {
+pub(super) fn mark(level: usize) -> u64 {
     1 + (level % 3) as u64
 }
 
@@ -56,10 +56,10 @@ pub(super) struct Outcome {
 }
 
 /// The tables of one case.
-struct Tables {
-    ranker: Ranker,
-    frame: Frame,
-    shapes: Vec<Shape>,
+pub(super) struct Tables {
+    pub ranker: Ranker,
+    pub frame: Frame,
+    pub shapes: Vec<Shape>,
 }
 
 /// An upper bound of the layouts of `pieces`, found without the automaton: scanning the box
@@ -103,7 +103,7 @@ pub(super) type First<'a> = &'a dyn Fn(u64) -> Option<Option<Vec<Move>>>;
 pub(super) fn search(
     case: &Case,
     options: &Options,
-    from: u64,
+    (from, way): (u64, count::Way),
     first: Option<impl Fn(u64) -> Option<Option<Vec<Move>>>>,
 ) -> Result<Option<Outcome>, Limit> {
     let to_the_end = first.is_none();
@@ -121,7 +121,9 @@ pub(super) fn search(
     if let Some(moves) = first.filter(|_| n >= from).and_then(|first| first(n)) {
         return Ok(Some(Outcome { moves, reach: None }));
     }
-    if !(from..u64::from(u32::MAX)).contains(&n) || n / 4 > options.budget.bytes() / 2 {
+    // Two bits of mark per layout, and to the end one frontier bit too.
+    let bits = if to_the_end { 3 } else { 2 };
+    if !(from..u64::from(u32::MAX)).contains(&n) || n / 8 * bits > options.budget.bytes() / 2 {
         return Ok(None);
     }
     let tables = Tables {
@@ -130,22 +132,31 @@ pub(super) fn search(
         shapes,
     };
     let classes = pieces.block_classes(case);
-    let cols = case.cols;
-    let anchors: Vec<u8> = case
-        .blocks
-        .iter()
-        .map(|b| (b.top_left().row * cols + b.top_left().col) as u8)
-        .collect();
+    let anchors = anchors(case);
     let start: Vec<(usize, u8)> = classes
         .iter()
         .copied()
         .zip(anchors.iter().copied())
         .collect();
     let start = tables.ranker.rank_of(&start);
-    let found = bfs(&tables, start, pieces.goal_anchor(), options, to_the_end)?;
+    let found = if to_the_end {
+        let space = count::Space {
+            layouts: n,
+            tables: tables.ranker.bytes(),
+            start,
+            start_at_goal: pieces.goal_anchor() == anchors[case.target],
+            goal: pieces.goal_anchor(),
+        };
+        let walker = || Expander::new(&tables.ranker, &tables.frame, &tables.shapes);
+        let found = count::levels(&space, walker, (options, way))?;
+        count::farthest_layout(&mut walker(), &found, (case, &classes, &anchors));
+        found
+    } else {
+        bfs(&tables, start, pieces.goal_anchor(), options, false)?
+    };
     let moves = found.end.map(|(end, level, last)| {
         let mut expander = Expander::new(&tables.ranker, &tables.frame, &tables.shapes);
-        let mut steps = walk_back(&mut expander, &found.marks, end, level);
+        let mut steps = count::walk_back(&mut expander, &found.marks, end, level);
         steps.extend(last);
         name_moves(case, &classes, anchors.clone(), &steps)
     });
@@ -158,17 +169,29 @@ pub(super) fn search(
     }))
 }
 
+/// The anchor of each block of `case` (the cell of its bounding box's top left corner).
+pub(super) fn anchors(case: &Case) -> Vec<u8> {
+    let cols = case.cols;
+    case.blocks
+        .iter()
+        .map(|b| (b.top_left().row * cols + b.top_left().col) as u8)
+        .collect()
+}
+
 /// One move over ranks: the class that moves, its anchor before and after.
-type Step = (usize, u8, u8);
+pub(super) type Step = (usize, u8, u8);
 
 /// What the breadth-first search found.
-struct Found {
-    marks: Marks,
+pub(super) struct Found {
+    pub marks: Marks,
     /// The layout the path ends at, its level, and a last move of the target (class,
     /// from, to) when the path ends one move before the goal.
-    end: Option<(u64, usize, Option<Step>)>,
-    visited: usize,
-    farthest: usize,
+    pub end: Option<(u64, usize, Option<Step>)>,
+    pub visited: usize,
+    pub farthest: usize,
+    /// To the end over marks: the least rank of the last level, and whether the count
+    /// showed its progress (and so shows a farthest layout).
+    pub last: Option<(u64, bool)>,
 }
 
 /// Breadth-first by levels from `start`.
@@ -258,32 +281,18 @@ fn bfs(
         end,
         visited,
         farthest: level,
+        last: None,
     })
-}
-
-/// The moves (class, from, to) from the start to `end` at `level`, each step back to a
-/// neighbour marked one level lower.
-fn walk_back(expander: &mut Expander, marks: &Marks, end: u64, level: usize) -> Vec<Step> {
-    let mut steps = Vec::with_capacity(level);
-    let mut at = end;
-    for below in (0..level).rev() {
-        let mut back = None;
-        expander.neighbours(at, |w, k, from, to| {
-            if back.is_none() && marks.get(w) == mark(below) {
-                back = Some((w, k, to, from));
-            }
-        });
-        let Some((w, k, from, to)) = back else { break };
-        steps.push((k, from, to));
-        at = w;
-    }
-    steps.reverse();
-    steps
 }
 
 /// The steps as moves of the case's real blocks: the block of the class standing at the
 /// step's first anchor moves.
-fn name_moves(case: &Case, classes: &[usize], mut at: Vec<u8>, steps: &[Step]) -> Vec<Move> {
+pub(super) fn name_moves(
+    case: &Case,
+    classes: &[usize],
+    mut at: Vec<u8>,
+    steps: &[Step],
+) -> Vec<Move> {
     let cols = case.cols;
     let pos = |a: u8| grid_common::Pos::new(a as usize / cols, a as usize % cols);
     let mut moves = Vec::with_capacity(steps.len());
