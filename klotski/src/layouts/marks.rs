@@ -111,6 +111,14 @@ impl Marks {
         self.mirrored_next += 1;
     }
 
+    /// Counts the mirror of a layout queued, a layout the census numbers not (see
+    /// `super::flat`), as one marked with the mirror label.
+    #[inline]
+    pub(super) fn count_mirror(&mut self) {
+        self.mirrored += 1;
+        self.mirrored_next += 1;
+    }
+
     /// A new label, paired with itself.
     pub(super) fn new_label(&mut self) -> u32 {
         let id = self.parent.len() as u32;
@@ -135,6 +143,46 @@ impl Marks {
         }
         self.label[v as usize] = lu;
         lu
+    }
+
+    /// [`Marks::meet`] for a move to the visited layout `v`, or (`flipped`) to the mirror
+    /// image of `v`, from a layout whose group's root is `roots.0` and whose mirror
+    /// group's root is `roots.1` (with `mirrored`; else the same): `v`'s group joined with
+    /// the first, or with the second when flipped (and the mirror groups with the others),
+    /// both roots kept up to date.
+    #[inline]
+    pub(super) fn meet_flipped(
+        &mut self,
+        v: u64,
+        roots: &mut (u32, u32),
+        flipped: bool,
+        mirrored: bool,
+    ) {
+        let (root, other) = if flipped {
+            (&mut roots.1, &mut roots.0)
+        } else {
+            (&mut roots.0, &mut roots.1)
+        };
+        if self.label[v as usize] != *root {
+            self.meet_apart(v, root, other, mirrored);
+        }
+    }
+
+    /// [`Marks::meet_flipped`] when `v`'s label is not `root`: the groups found and joined.
+    #[cold]
+    #[inline(never)]
+    fn meet_apart(&mut self, v: u64, root: &mut u32, other: &mut u32, mirrored: bool) {
+        let lv = find(&mut self.parent, self.label[v as usize]);
+        if lv != *root {
+            let pair = mirrored.then_some(&self.pair[..]);
+            *root = join(&mut self.parent, pair, *root, lv);
+            *other = if mirrored {
+                find(&mut self.parent, self.pair[*root as usize])
+            } else {
+                *root
+            };
+        }
+        self.label[v as usize] = *root;
     }
 
     /// Level 0 is the queue from `head` on (and the layouts mirrored with them), in rank

@@ -16,6 +16,17 @@
 //! it, found once per layout. A move of another block changes one anchor of the key, and
 //! the new skeleton is one table lookup. No automaton walk, no unrank chain.
 //!
+//! **One of each mirror pair numbered.** When the census is mirror symmetric
+//! ([`super::mirror`]), the mirror image of a skeleton is a skeleton, and the list puts
+//! first one skeleton of each mirror pair (and every skeleton that is its own mirror),
+//! then the others: only the first ones' layouts are numbered, about half. A layout of an
+//! unnumbered skeleton is never marked or queued; a move to it is taken as a move to its
+//! mirror image (the mirror skeleton, the singles' cells mirrored: four byte lookups),
+//! with the mirror label, which is what the census of both would record (a layout and its
+//! mirror have the same distance, and their groups are each other's mirror groups). It
+//! is counted with the numbered layout it mirrors. A skeleton that is its own mirror
+//! keeps both layouts of each pair, the one not queued marked with the mirror label.
+//!
 //! **The census** is that of [`super::graph`] (the same breadth-first sweeps from all goal
 //! layouts, the same union-find over labels, the same mirror rule, the same reasons it is
 //! exact): only the numbering of the layouts differs, and nothing counted depends on it.
@@ -33,6 +44,7 @@
 //! The encoding is in `space`; this module holds the census over it.
 
 mod bits;
+mod index;
 mod space;
 
 use puzzle_frame::budget::MemoryBudget;
@@ -62,16 +74,30 @@ struct Sweeps<'a> {
 
 impl Sweeps<'_> {
     /// Layout `l` of rank `v`, not yet visited, reached with `label`: queued, and its
-    /// mirror marked with the mirror label.
+    /// mirror marked with the mirror label (or counted so, when it has no rank).
     #[inline]
     fn discover(&mut self, v: u64, l: Flat, label: u32) {
         self.marks.mark(v, label);
         self.marks.queue.push(v as u32);
-        if self.space.mirror.is_some() {
+        if self.space.symmetric(l) {
             let w = self.space.mirror_rank(l);
             if w != v {
                 self.marks.mark_mirror(w, label);
             }
+        } else if self.space.mirror.is_some() {
+            self.marks.count_mirror();
+        }
+    }
+
+    /// The root of the group of label `label` and of its mirror group.
+    #[inline]
+    fn roots(&mut self, label: u32, mirrored: bool) -> (u32, u32) {
+        let root = find(&mut self.marks.parent, label);
+        if mirrored {
+            let image = self.marks.pair[root as usize];
+            (root, find(&mut self.marks.parent, image))
+        } else {
+            (root, root)
         }
     }
 
@@ -86,12 +112,14 @@ impl Sweeps<'_> {
             self.marks.at(head);
             let u = u64::from(self.marks.queue[head]);
             let label = self.marks.label[u as usize];
-            let mut lu = find(&mut self.marks.parent, label);
-            space.neighbours(u, |v, l| {
+            // The roots of `u`'s group and of its mirror group: a move to a layout that
+            // has no rank reaches its mirror image, in the mirror group.
+            let mut roots = self.roots(label, mirrored);
+            space.neighbours(u, |v, l, flipped| {
                 if !self.marks.is_visited(v) {
-                    self.discover(v, l, lu);
+                    self.discover(v, l, if flipped { roots.1 } else { roots.0 });
                 } else {
-                    lu = self.marks.meet(v, lu, mirrored);
+                    self.marks.meet_flipped(v, &mut roots, flipped, mirrored);
                 }
             });
             head += 1;
@@ -167,7 +195,7 @@ fn census_lettered(
 ) -> Result<Census, Limit> {
     let mut space = Space::new(pieces, budget)?;
     space.letters = letters;
-    let n = space.total();
+    let n = space.numbered();
     let mut sweeps = Sweeps {
         space: &space,
         marks: Marks::charged(n, space.bytes(), budget)?,
@@ -182,7 +210,7 @@ fn census_lettered(
         }
         let label = sweeps.marks.new_label();
         let l = space.layout(start);
-        if space.mirror.is_some() && space.mirror_rank(l) != start {
+        if space.mirror.is_some() && space.mirror_of(l) != l {
             let other = sweeps.marks.new_label();
             sweeps.marks.pair[label as usize] = other;
             sweeps.marks.pair[other as usize] = label;
@@ -192,7 +220,7 @@ fn census_lettered(
         sweeps.run(head);
     }
     Ok(Census {
-        layouts: n,
+        layouts: space.total(),
         groups: sweeps.marks.groups(),
         solvable,
         hardest,
@@ -200,11 +228,11 @@ fn census_lettered(
 }
 
 /// Queues every goal layout (the target at `goal`; one of each mirror pair, the other
-/// marked with it), each its own label, paired with its mirror's.
+/// marked with it or counted so), each its own label, paired with its mirror's.
 fn seed_goals(sweeps: &mut Sweeps, goal: u8) {
     let space = sweeps.space;
     let per = space.per;
-    let goals: Vec<u64> = (0..space.keys.len() as u64)
+    let goals: Vec<u64> = (0..space.numbered() / per.max(1))
         .filter(|&i| space.anchors(space.keys[i as usize], 0) == 1 << goal)
         .flat_map(|i| i * per..(i + 1) * per)
         .collect();
@@ -213,7 +241,18 @@ fn seed_goals(sweeps: &mut Sweeps, goal: u8) {
         sweeps.marks.label[rank as usize] = id;
     }
     for &rank in &goals {
-        let image = space.mirror_rank(space.layout(rank));
+        let l = space.layout(rank);
+        if space.mirror.is_some() && !space.symmetric(l) {
+            // Its mirror has no rank: a label of its own, paired.
+            let (id, other) = (sweeps.marks.label[rank as usize], sweeps.marks.new_label());
+            sweeps.marks.pair[id as usize] = other;
+            sweeps.marks.pair[other as usize] = id;
+            sweeps.marks.mark(rank, id);
+            sweeps.marks.queue.push(rank as u32);
+            sweeps.marks.count_mirror();
+            continue;
+        }
+        let image = space.mirror_rank(l);
         let (id, other) = (
             sweeps.marks.label[rank as usize],
             sweeps.marks.label[image as usize],
@@ -234,24 +273,20 @@ fn seed_goals(sweeps: &mut Sweeps, goal: u8) {
 fn hardest_level(sweeps: &Sweeps, keep: usize) -> Hardest {
     let space = sweeps.space;
     let last = &sweeps.marks.queue[sweeps.marks.level_start..];
-    let mut ranks: Vec<u64> = last.iter().map(|&r| u64::from(r)).collect();
+    let mut flats: Vec<Flat> = last.iter().map(|&r| space.layout(u64::from(r))).collect();
     if space.mirror.is_some() {
-        for &rank in last {
-            let image = space.mirror_rank(space.layout(u64::from(rank)));
-            if image != u64::from(rank) {
-                ranks.push(image);
+        for i in 0..last.len() {
+            let image = space.mirror_of(flats[i]);
+            if image != flats[i] {
+                flats.push(image);
             }
         }
     }
-    let count = ranks.len() as u64;
+    let count = flats.len() as u64;
     debug_assert_eq!(count, last.len() as u64 + sweeps.marks.level_mirrored);
     let mut layouts = Vec::new();
     if keep > 0 {
-        let mut words: Vec<(u128, Flat)> = ranks
-            .iter()
-            .map(|&r| space.layout(r))
-            .map(|l| (space.word(l), l))
-            .collect();
+        let mut words: Vec<(u128, Flat)> = flats.iter().map(|&l| (space.word(l), l)).collect();
         words.sort_unstable_by_key(|&(word, _)| word);
         layouts = words
             .iter()
