@@ -52,6 +52,8 @@ pub(super) struct Marks {
     pub level_start: usize,
     level_end: usize,
     pub level_mirrored: u64,
+    /// Whether each level is sorted by rank before it is expanded (see [`Marks::at`]).
+    pub sorted: bool,
 }
 
 impl Marks {
@@ -85,6 +87,7 @@ impl Marks {
             level_start: 0,
             level_end: 0,
             level_mirrored: 0,
+            sorted: true,
         }
     }
 
@@ -186,18 +189,20 @@ impl Marks {
     }
 
     /// Level 0 is the queue from `head` on (and the layouts mirrored with them), in rank
-    /// order.
+    /// order when [`Marks::sorted`].
     pub(super) fn begin(&mut self, head: usize) {
         (self.level, self.level_start) = (0, head);
         self.level_end = self.queue.len();
         self.level_mirrored = std::mem::take(&mut self.mirrored_next);
-        self.queue[head..self.level_end].sort_unstable();
+        if self.sorted {
+            self.queue[head..self.level_end].sort_unstable();
+        }
     }
 
     /// Before expanding the queue's layout at `head`: at the end of a level, the next one
-    /// begins (the layouts queued meanwhile, sorted by rank: a breadth-first search may
-    /// take a level in any order, and in rank order layouts that share most of their
-    /// description come one after another).
+    /// begins (the layouts queued meanwhile, sorted by rank when [`Marks::sorted`]: a
+    /// breadth-first search may take a level in any order, and in rank order layouts that
+    /// share most of their description come one after another).
     #[inline]
     pub(super) fn at(&mut self, head: usize) {
         if head == self.level_end {
@@ -205,7 +210,9 @@ impl Marks {
             self.level_start = self.level_end;
             self.level_mirrored = std::mem::take(&mut self.mirrored_next);
             self.level_end = self.queue.len();
-            self.queue[head..self.level_end].sort_unstable();
+            if self.sorted {
+                self.queue[head..self.level_end].sort_unstable();
+            }
         }
     }
 
