@@ -1,7 +1,7 @@
 //! What the census's breadth-first sweeps mark, whichever way the layouts are numbered
 //! (`super::graph` over the automaton's ranks, `super::flat` over the sweep's encoding):
-//! per rank a visited bit and a label (the seed whose sweep reached it: a goal layout, or
-//! the first layout of a group that cannot reach the goal), the queue level by level, and
+//! per rank a label (the seed whose sweep reached it: a goal layout, or the first layout
+//! of a group that cannot reach the goal; [`UNSEEN`] before), the queue level by level, and
 //! the union-find over the labels with each label's mirror label.
 
 use puzzle_frame::budget::{MemoryBudget, OverBudget};
@@ -31,10 +31,14 @@ pub(super) fn join(parent: &mut [u32], pair: Option<&[u32]>, a: u32, b: u32) -> 
     find(parent, a)
 }
 
+/// The label of a layout not yet marked (no label is this large: there are fewer labels
+/// than layouts, and fewer than `u32::MAX` layouts).
+const UNSEEN: u32 = u32::MAX;
+
 /// The marks of the sweeps over `len` layouts.
 pub(super) struct Marks {
-    visited: Vec<u64>,
-    /// Per rank: its label (a label of its group).
+    /// Per rank: its label (a label of its group), or [`UNSEEN`]: a marked layout is one
+    /// whose label is read anyway when a move meets it, so no bit of its own.
     pub label: Vec<u32>,
     /// The layouts queued, level after level.
     pub queue: Vec<u32>,
@@ -76,8 +80,7 @@ impl Marks {
     /// Nothing marked among `len` layouts.
     fn new(len: usize) -> Marks {
         Marks {
-            visited: vec![0u64; len.div_ceil(64)],
-            label: vec![0u32; len],
+            label: vec![UNSEEN; len],
             queue: Vec::with_capacity(len),
             parent: Vec::new(),
             pair: Vec::new(),
@@ -94,13 +97,12 @@ impl Marks {
     /// True when layout `rank` is marked.
     #[inline]
     pub(super) fn is_visited(&self, rank: u64) -> bool {
-        self.visited[rank as usize / 64] >> (rank % 64) & 1 == 1
+        self.label[rank as usize] != UNSEEN
     }
 
     /// Marks layout `rank` with `label`.
     #[inline]
     pub(super) fn mark(&mut self, rank: u64, label: u32) {
-        self.visited[rank as usize / 64] |= 1 << (rank % 64);
         self.label[rank as usize] = label;
     }
 

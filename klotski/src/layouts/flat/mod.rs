@@ -237,15 +237,14 @@ fn seed_goals(sweeps: &mut Sweeps, goal: u8) {
         .filter(|&i| space.anchors(space.keys[i as usize], 0) == 1 << goal)
         .flat_map(|i| i * per..(i + 1) * per)
         .collect();
-    for &rank in &goals {
-        let id = sweeps.marks.new_label();
-        sweeps.marks.label[rank as usize] = id;
-    }
-    for &rank in &goals {
+    // In increasing order: each goal's label found by a binary search.
+    let ids: Vec<u32> = goals.iter().map(|_| sweeps.marks.new_label()).collect();
+    let id_of = |rank: u64| goals.binary_search(&rank).map(|i| ids[i]);
+    for (&rank, &id) in goals.iter().zip(&ids) {
         let l = space.layout(rank);
         if space.mirror.is_some() && !space.symmetric(l) {
             // Its mirror has no rank: a label of its own, paired.
-            let (id, other) = (sweeps.marks.label[rank as usize], sweeps.marks.new_label());
+            let other = sweeps.marks.new_label();
             sweeps.marks.pair[id as usize] = other;
             sweeps.marks.pair[other as usize] = id;
             sweeps.marks.mark(rank, id);
@@ -254,11 +253,8 @@ fn seed_goals(sweeps: &mut Sweeps, goal: u8) {
             continue;
         }
         let image = space.mirror_rank(l);
-        let (id, other) = (
-            sweeps.marks.label[rank as usize],
-            sweeps.marks.label[image as usize],
-        );
-        sweeps.marks.pair[id as usize] = other;
+        // The image of a goal layout is a goal layout.
+        sweeps.marks.pair[id as usize] = id_of(image).unwrap_or(id);
         if image >= rank {
             sweeps.marks.mark(rank, id);
             sweeps.marks.queue.push(rank as u32);
