@@ -229,8 +229,62 @@ impl Marks {
 
 #[cfg(test)]
 mod tests {
-    use super::{find, join};
+    use super::{find, join, Marks};
     use puzzle_frame::rng::Rng;
+
+    /// Moves from one layout, some to mirror images (`flipped`), meeting layouts of random
+    /// labels: after each, the two roots are those of the layout's group and of its mirror
+    /// group, and the groups are those of a plain partition joined the same way.
+    #[test]
+    fn meets_keep_both_roots_and_join_as_a_plain_partition() {
+        let mut rng = Rng::new(2626);
+        let n = 24u32;
+        for round in 0..400 {
+            let mirrored = round % 4 != 0;
+            let mut marks = Marks::new(60);
+            for _ in 0..n {
+                marks.new_label();
+            }
+            // Labels paired two by two (some their own mirror).
+            for x in 0..n {
+                let image = if x / 2 % 3 == 2 { x } else { x ^ 1 };
+                marks.pair[x as usize] = if mirrored { image } else { x };
+            }
+            let mut group: Vec<u32> = (0..n).collect();
+            let merge = |group: &mut [u32], x: u32, y: u32| {
+                let (gx, gy) = (group[x as usize], group[y as usize]);
+                group.iter_mut().filter(|g| **g == gy).for_each(|g| *g = gx);
+            };
+            for v in 0..60 {
+                marks.mark(v, rng.below(n as usize) as u32);
+            }
+            let lu = rng.below(n as usize) as u32;
+            let root = find(&mut marks.parent, lu);
+            let image = find(&mut marks.parent, marks.pair[root as usize]);
+            let mut roots = (root, image);
+            for _ in 0..12 {
+                let v = rng.below(60) as u64;
+                let flipped = mirrored && rng.chance(0.5);
+                let lv = marks.label[v as usize];
+                let from = if flipped { marks.pair[lu as usize] } else { lu };
+                merge(&mut group, from, lv);
+                let (px, py) = (marks.pair[from as usize], marks.pair[lv as usize]);
+                merge(&mut group, px, py);
+                marks.meet_flipped(v, &mut roots, flipped, mirrored);
+                let image = marks.pair[lu as usize];
+                for (r, x) in [(roots.0, lu), (roots.1, image)] {
+                    assert_eq!(marks.parent[r as usize], r, "a root");
+                    assert_eq!(find(&mut marks.parent, x), r);
+                }
+                for x in 0..n {
+                    for y in 0..n {
+                        let same = find(&mut marks.parent, x) == find(&mut marks.parent, y);
+                        assert_eq!(same, group[x as usize] == group[y as usize]);
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn a_join_gives_the_root_of_the_joined_groups_and_joins_their_mirrors() {
