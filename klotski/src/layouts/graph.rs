@@ -2,8 +2,9 @@
 //! distance to the goal.
 //!
 //! **States.** A layout is its dense rank (`super::rank`): `0..N`, no table of layouts.
-//! Per rank the census keeps one bit (visited), one `u32` in the queue and one `u32` label
-//! (for layouts that can reach the goal: the goal layout whose search reached it first).
+//! Per rank the census keeps one `u32` in the queue and one `u32` label (for layouts that
+//! can reach the goal: the goal layout whose search reached it first; a value no label
+//! takes until the layout is reached, so no visited bit).
 //!
 //! **Moves.** A layout's moves are those of the solver: each block's flood fill over the
 //! anchors where its shape fits (`Frame::slide`); the rank of the layout after a move is
@@ -294,22 +295,21 @@ fn seed_goals(sweeps: &mut Sweeps, expander: &mut Expander, goal: u8) {
     sweeps
         .ranker
         .with_target_at(goal, &mut |rank| goals.push(rank));
-    for &rank in &goals {
-        let id = sweeps.new_label();
-        sweeps.label[rank as usize] = id;
-    }
+    // In increasing order: each goal's label found by a binary search.
+    goals.sort_unstable();
+    let ids: Vec<u32> = goals.iter().map(|_| sweeps.new_label()).collect();
     let Some(mirror) = sweeps.mirror else {
-        for &rank in &goals {
-            let id = sweeps.label[rank as usize];
+        for (&rank, &id) in goals.iter().zip(&ids) {
             sweeps.mark(rank, id);
             sweeps.queue.push(rank as u32);
         }
         return;
     };
-    for &rank in &goals {
+    for (&rank, &id) in goals.iter().zip(&ids) {
         expander.load(rank);
         let image = mirror.rank(sweeps.ranker, &expander.blocks, None);
-        let (id, other) = (sweeps.label[rank as usize], sweeps.label[image as usize]);
+        // The image of a goal layout is a goal layout.
+        let other = goals.binary_search(&image).map_or(id, |i| ids[i]);
         sweeps.pair[id as usize] = other;
         if image >= rank {
             sweeps.mark(rank, id);

@@ -16,6 +16,17 @@
 //! it, found once per layout. A move of another block changes one anchor of the key, and
 //! the new skeleton is one table lookup. No automaton walk, no unrank chain.
 //!
+//! **One of each mirror pair numbered.** When the census is mirror symmetric
+//! ([`super::mirror`]), the mirror image of a skeleton is a skeleton, and the list puts
+//! first one skeleton of each mirror pair (and every skeleton that is its own mirror),
+//! then the others: only the first ones' layouts are numbered, about half. A layout of an
+//! unnumbered skeleton is never marked or queued; a move to it is taken as a move to its
+//! mirror image (the mirror skeleton, the singles' cells mirrored: four byte lookups),
+//! with the mirror label, which is what the census of both would record (a layout and its
+//! mirror have the same distance, and their groups are each other's mirror groups). It
+//! is counted with the numbered layout it mirrors. A skeleton that is its own mirror
+//! keeps both layouts of each pair, the one not queued marked with the mirror label.
+//!
 //! **The census** is that of [`super::graph`] (the same breadth-first sweeps from all goal
 //! layouts, the same union-find over labels, the same mirror rule, the same reasons it is
 //! exact): only the numbering of the layouts differs, and nothing counted depends on it.
@@ -33,6 +44,7 @@
 //! The encoding is in `space`; this module holds the census over it.
 
 mod bits;
+mod index;
 mod space;
 
 use puzzle_frame::budget::MemoryBudget;
@@ -62,16 +74,30 @@ struct Sweeps<'a> {
 
 impl Sweeps<'_> {
     /// Layout `l` of rank `v`, not yet visited, reached with `label`: queued, and its
-    /// mirror marked with the mirror label.
+    /// mirror marked with the mirror label (or counted so, when it has no rank).
     #[inline]
     fn discover(&mut self, v: u64, l: Flat, label: u32) {
         self.marks.mark(v, label);
         self.marks.queue.push(v as u32);
-        if self.space.mirror.is_some() {
+        if self.space.symmetric(l) {
             let w = self.space.mirror_rank(l);
             if w != v {
                 self.marks.mark_mirror(w, label);
             }
+        } else if self.space.mirror.is_some() {
+            self.marks.count_mirror();
+        }
+    }
+
+    /// The root of the group of label `label` and of its mirror group.
+    #[inline]
+    fn roots(&mut self, label: u32, mirrored: bool) -> (u32, u32) {
+        let root = find(&mut self.marks.parent, label);
+        if mirrored {
+            let image = self.marks.pair[root as usize];
+            (root, find(&mut self.marks.parent, image))
+        } else {
+            (root, root)
         }
     }
 
@@ -81,17 +107,17 @@ impl Sweeps<'_> {
         let mirrored = space.mirror.is_some();
         self.marks.begin(head);
         while head < self.marks.queue.len() {
-            // In rank order, a skeleton's layouts one after another: their moves reach the
-            // same few skeletons' ranges of the tables.
             self.marks.at(head);
             let u = u64::from(self.marks.queue[head]);
             let label = self.marks.label[u as usize];
-            let mut lu = find(&mut self.marks.parent, label);
-            space.neighbours(u, |v, l| {
+            // The roots of `u`'s group and of its mirror group: a move to a layout that
+            // has no rank reaches its mirror image, in the mirror group.
+            let mut roots = self.roots(label, mirrored);
+            space.neighbours(u, |v, l, flipped| {
                 if !self.marks.is_visited(v) {
-                    self.discover(v, l, lu);
+                    self.discover(v, l, if flipped { roots.1 } else { roots.0 });
                 } else {
-                    lu = self.marks.meet(v, lu, mirrored);
+                    self.marks.meet_flipped(v, &mut roots, flipped, mirrored);
                 }
             });
             head += 1;
@@ -167,11 +193,14 @@ fn census_lettered(
 ) -> Result<Census, Limit> {
     let mut space = Space::new(pieces, budget)?;
     space.letters = letters;
-    let n = space.total();
+    let n = space.numbered();
     let mut sweeps = Sweeps {
         space: &space,
         marks: Marks::charged(n, space.bytes(), budget)?,
     };
+    // Levels in the order they were found: sorting them by rank costs more than the
+    // locality it brings here (the moves' ranks are table reads, not walks).
+    sweeps.marks.sorted = false;
     seed_goals(&mut sweeps, pieces.goal_anchor());
     sweeps.run(0);
     let solvable = sweeps.marks.queue.len() as u64 + sweeps.marks.mirrored;
@@ -182,7 +211,7 @@ fn census_lettered(
         }
         let label = sweeps.marks.new_label();
         let l = space.layout(start);
-        if space.mirror.is_some() && space.mirror_rank(l) != start {
+        if space.mirror.is_some() && space.mirror_of(l) != l {
             let other = sweeps.marks.new_label();
             sweeps.marks.pair[label as usize] = other;
             sweeps.marks.pair[other as usize] = label;
@@ -192,7 +221,7 @@ fn census_lettered(
         sweeps.run(head);
     }
     Ok(Census {
-        layouts: n,
+        layouts: space.total(),
         groups: sweeps.marks.groups(),
         solvable,
         hardest,
@@ -200,25 +229,32 @@ fn census_lettered(
 }
 
 /// Queues every goal layout (the target at `goal`; one of each mirror pair, the other
-/// marked with it), each its own label, paired with its mirror's.
+/// marked with it or counted so), each its own label, paired with its mirror's.
 fn seed_goals(sweeps: &mut Sweeps, goal: u8) {
     let space = sweeps.space;
     let per = space.per;
-    let goals: Vec<u64> = (0..space.keys.len() as u64)
+    let goals: Vec<u64> = (0..space.numbered() / per.max(1))
         .filter(|&i| space.anchors(space.keys[i as usize], 0) == 1 << goal)
         .flat_map(|i| i * per..(i + 1) * per)
         .collect();
-    for &rank in &goals {
-        let id = sweeps.marks.new_label();
-        sweeps.marks.label[rank as usize] = id;
-    }
-    for &rank in &goals {
-        let image = space.mirror_rank(space.layout(rank));
-        let (id, other) = (
-            sweeps.marks.label[rank as usize],
-            sweeps.marks.label[image as usize],
-        );
-        sweeps.marks.pair[id as usize] = other;
+    // In increasing order: each goal's label found by a binary search.
+    let ids: Vec<u32> = goals.iter().map(|_| sweeps.marks.new_label()).collect();
+    let id_of = |rank: u64| goals.binary_search(&rank).map(|i| ids[i]);
+    for (&rank, &id) in goals.iter().zip(&ids) {
+        let l = space.layout(rank);
+        if space.mirror.is_some() && !space.symmetric(l) {
+            // Its mirror has no rank: a label of its own, paired.
+            let other = sweeps.marks.new_label();
+            sweeps.marks.pair[id as usize] = other;
+            sweeps.marks.pair[other as usize] = id;
+            sweeps.marks.mark(rank, id);
+            sweeps.marks.queue.push(rank as u32);
+            sweeps.marks.count_mirror();
+            continue;
+        }
+        let image = space.mirror_rank(l);
+        // The image of a goal layout is a goal layout.
+        sweeps.marks.pair[id as usize] = id_of(image).unwrap_or(id);
         if image >= rank {
             sweeps.marks.mark(rank, id);
             sweeps.marks.queue.push(rank as u32);
@@ -234,24 +270,20 @@ fn seed_goals(sweeps: &mut Sweeps, goal: u8) {
 fn hardest_level(sweeps: &Sweeps, keep: usize) -> Hardest {
     let space = sweeps.space;
     let last = &sweeps.marks.queue[sweeps.marks.level_start..];
-    let mut ranks: Vec<u64> = last.iter().map(|&r| u64::from(r)).collect();
+    let mut flats: Vec<Flat> = last.iter().map(|&r| space.layout(u64::from(r))).collect();
     if space.mirror.is_some() {
-        for &rank in last {
-            let image = space.mirror_rank(space.layout(u64::from(rank)));
-            if image != u64::from(rank) {
-                ranks.push(image);
+        for i in 0..last.len() {
+            let image = space.mirror_of(flats[i]);
+            if image != flats[i] {
+                flats.push(image);
             }
         }
     }
-    let count = ranks.len() as u64;
+    let count = flats.len() as u64;
     debug_assert_eq!(count, last.len() as u64 + sweeps.marks.level_mirrored);
     let mut layouts = Vec::new();
     if keep > 0 {
-        let mut words: Vec<(u128, Flat)> = ranks
-            .iter()
-            .map(|&r| space.layout(r))
-            .map(|l| (space.word(l), l))
-            .collect();
+        let mut words: Vec<(u128, Flat)> = flats.iter().map(|&l| (space.word(l), l)).collect();
         words.sort_unstable_by_key(|&(word, _)| word);
         layouts = words
             .iter()

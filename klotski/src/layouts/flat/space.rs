@@ -10,9 +10,7 @@ use crate::solve::layout::{Frame, Shape};
 use crate::solve::Limit;
 
 use super::bits::{bytes, Bytes, BELOW, CHOOSE};
-
-/// A key no skeleton has (its two top bits are never used).
-const NO_KEY: u64 = u64::MAX;
+use super::index::Index;
 
 /// The most uncovered cells for which the colex ranks are a table (`2^F` entries).
 const TABLED: u32 = 16;
@@ -24,56 +22,6 @@ const SKELETON_BYTES: u64 = 8 + 8 + 4 + 2 * 12;
 pub(super) struct Flat {
     skeleton: u32,
     singles: u64,
-}
-
-/// A hash table from skeleton keys to their places (open addressing, at most half full).
-struct Index {
-    keys: Vec<u64>,
-    places: Vec<u32>,
-    shift: u32,
-}
-
-impl Index {
-    /// An index of `keys` (distinct, none [`NO_KEY`]).
-    pub(super) fn new(keys: &[u64]) -> Index {
-        let bits = (keys.len().max(1) * 2)
-            .next_power_of_two()
-            .trailing_zeros()
-            .max(1);
-        let mut index = Index {
-            keys: vec![NO_KEY; 1 << bits],
-            places: vec![0; 1 << bits],
-            shift: 64 - bits,
-        };
-        for (place, &key) in keys.iter().enumerate() {
-            let mut i = index.slot(key);
-            while index.keys[i] != NO_KEY {
-                i = (i + 1) & (index.keys.len() - 1);
-            }
-            index.keys[i] = key;
-            index.places[i] = place as u32;
-        }
-        index
-    }
-
-    #[inline]
-    fn slot(&self, key: u64) -> usize {
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
-    }
-
-    /// The place of `key` (a key of the index).
-    #[inline]
-    fn get(&self, key: u64) -> u32 {
-        let mut i = self.slot(key);
-        loop {
-            let k = self.keys[i];
-            if k == key || k == NO_KEY {
-                debug_assert!(k == key, "a skeleton not listed");
-                return self.places[i];
-            }
-            i = (i + 1) & (self.keys.len() - 1);
-        }
-    }
 }
 
 /// The layouts of one block set: the skeletons, their index and the colex rank.
@@ -99,8 +47,12 @@ pub(super) struct Space {
     uncolex: Vec<u32>,
     bytes: &'static Bytes,
     index: Index,
-    /// With a mirror: per skeleton its mirror's place, and per cell its mirror cell.
-    pub(super) mirror: Option<(Vec<u32>, [u8; 64])>,
+    /// The skeletons whose layouts are numbered: the first `numbered` of the list (see
+    /// [`Space::new`]).
+    numbered: u32,
+    /// With a mirror: per skeleton its mirror's place, and per byte of the box and value
+    /// the mirror image of the cells it holds.
+    pub(super) mirror: Option<(Vec<u32>, Vec<[u64; 256]>)>,
     /// Each class's letter in the words that order the hardest layouts (see
     /// [`Space::word`]).
     pub(super) letters: [u8; 4],
@@ -144,6 +96,7 @@ impl Space {
             uncolex: Vec::new(),
             bytes: bytes(),
             index: Index::new(&[]),
+            numbered: 0,
             mirror: None,
             letters: [1, 2, 3, 4],
         };
@@ -166,6 +119,7 @@ impl Space {
                 }
             }
         }
+        space.number(Mirror::of(pieces).as_ref());
         space.before = (space.covered.iter())
             .map(|&covered| {
                 let free = space.frame.board & !covered;
@@ -176,17 +130,50 @@ impl Space {
             })
             .collect();
         space.index = Index::new(&space.keys);
-        if let Some(mirror) = Mirror::of(pieces) {
-            let images = (0..space.keys.len())
-                .map(|i| space.index.get(space.mirror_key(&mirror, space.keys[i])))
-                .collect();
-            let mut cell = [0u8; 64];
-            for (p, c) in cell.iter_mut().enumerate().take(cells as usize) {
-                *c = mirror.anchor(3, p as u8);
-            }
-            space.mirror = Some((images, cell));
-        }
         Ok(space)
+    }
+
+    /// Numbers the skeletons: with a `mirror`, one of each mirror pair of skeletons first
+    /// (the one listed first, and each skeleton that is its own mirror), then the others,
+    /// whose layouts are the mirror images of the first ones' and get no rank of their own
+    /// in the census; without one, every skeleton.
+    fn number(&mut self, mirror: Option<&Mirror>) {
+        let count = self.keys.len() as u32;
+        self.numbered = count;
+        let Some(mirror) = mirror else { return };
+        let index = Index::new(&self.keys);
+        let images: Vec<u32> = (self.keys.iter())
+            .map(|&key| index.get(self.mirror_key(mirror, key)))
+            .collect();
+        let first = |s: u32| images[s as usize] >= s;
+        let order: Vec<u32> = ((0..count).filter(|&s| first(s)))
+            .chain((0..count).filter(|&s| !first(s)))
+            .collect();
+        let mut place = vec![0u32; order.len()];
+        for (new, &old) in order.iter().enumerate() {
+            place[old as usize] = new as u32;
+        }
+        self.numbered = (0..count).filter(|&s| first(s)).count() as u32;
+        self.keys = order.iter().map(|&s| self.keys[s as usize]).collect();
+        self.covered = order.iter().map(|&s| self.covered[s as usize]).collect();
+        let images = (order.iter())
+            .map(|&s| place[images[s as usize] as usize])
+            .collect();
+        let bytes = (0..self.cells.div_ceil(8))
+            .map(|j| {
+                let mut table = [0u64; 256];
+                for (value, image) in table.iter_mut().enumerate() {
+                    for bit in (0..8).filter(|&b| value >> b & 1 == 1) {
+                        let cell = 8 * j + bit;
+                        if cell < self.cells {
+                            *image |= 1 << mirror.anchor(3, cell as u8);
+                        }
+                    }
+                }
+                table
+            })
+            .collect();
+        self.mirror = Some((images, bytes));
     }
 
     /// Lists every skeleton that places `left[k]` more blocks of class `k` (k < 3), the
@@ -235,6 +222,22 @@ impl Space {
     /// How many layouts there are.
     pub(super) fn total(&self) -> u64 {
         self.keys.len() as u64 * self.per
+    }
+
+    /// How many layouts are numbered: ranks `0..numbered()`, one layout of each mirror
+    /// pair (with a mirror). The layouts of the other skeletons have ranks past these
+    /// ([`Space::rank`] and [`Space::layout`] take them), which the census never marks.
+    pub(super) fn numbered(&self) -> u64 {
+        u64::from(self.numbered) * self.per
+    }
+
+    /// True when the skeleton of `l` is its own mirror (then its layouts come in mirror
+    /// pairs of its own, both numbered).
+    #[inline]
+    pub(super) fn symmetric(&self, l: Flat) -> bool {
+        self.mirror
+            .as_ref()
+            .is_some_and(|(images, _)| images[l.skeleton as usize] == l.skeleton)
     }
 
     /// The bytes the tables hold.
@@ -367,20 +370,25 @@ impl Space {
         (Flat { skeleton, singles }, packed)
     }
 
-    /// The rank of the mirror image of `l` (with a mirror).
+    /// The mirror image of `l` (`l` itself without a mirror).
+    #[inline]
+    pub(super) fn mirror_of(&self, l: Flat) -> Flat {
+        let Some((images, bytes)) = &self.mirror else {
+            return l;
+        };
+        let singles = (bytes.iter().enumerate()).fold(0, |singles, (j, table)| {
+            singles | table[(l.singles >> (8 * j)) as usize & 0xff]
+        });
+        Flat {
+            skeleton: images[l.skeleton as usize],
+            singles,
+        }
+    }
+
+    /// The rank of the mirror image of `l` (with a mirror), maybe past the numbered ones.
     #[inline]
     pub(super) fn mirror_rank(&self, l: Flat) -> u64 {
-        let Some((images, cell)) = &self.mirror else {
-            return self.rank(l);
-        };
-        let mut singles = 0u64;
-        let mut m = l.singles;
-        while m != 0 {
-            singles |= 1 << cell[m.trailing_zeros() as usize & 63];
-            m &= m - 1;
-        }
-        let skeleton = images[l.skeleton as usize];
-        self.rank(Flat { skeleton, singles })
+        self.rank(self.mirror_of(l))
     }
 
     /// The place of the uncovered cell `cell` among the uncovered cells `free` of a
@@ -393,10 +401,12 @@ impl Space {
     }
 
     /// Calls `found` with the rank and the layout of every layout one move from the
-    /// layout of rank `rank`. A single's move keeps the skeleton: its rank is that of the
-    /// packed singles with two bits flipped (the single's place before and after).
+    /// layout of rank `rank` (a numbered rank), or when that layout's skeleton is not
+    /// numbered, of its mirror image (and `true`). A single's move keeps the skeleton: its
+    /// rank is that of the packed singles with two bits flipped (the single's place before
+    /// and after).
     #[inline]
-    pub(super) fn neighbours(&self, rank: u64, mut found: impl FnMut(u64, Flat)) {
+    pub(super) fn neighbours(&self, rank: u64, mut found: impl FnMut(u64, Flat, bool)) {
         let (l, packed) = self.unrank(rank);
         let key = self.keys[l.skeleton as usize];
         let occupied = self.covered[l.skeleton as usize] | l.singles;
@@ -416,14 +426,15 @@ impl Space {
                     to &= to - 1;
                     let skeleton = self.index.get(self.moved_key(key, k, a, b));
                     let next = Flat { skeleton, ..l };
-                    found(self.rank(next), next);
+                    let flipped = skeleton >= self.numbered;
+                    let next = if flipped { self.mirror_of(next) } else { next };
+                    found(self.rank(next), next, flipped);
                 }
             }
         }
         let (free, before) = (self.free(l.skeleton), self.before[l.skeleton as usize]);
         let first = u64::from(l.skeleton) * self.per;
-        let mut singles = l.singles & beside;
-        if singles == 0 {
+        if l.singles & beside == 0 {
             return;
         }
         // A single moves to any empty cell of the empty cells' connected parts beside it
@@ -443,6 +454,7 @@ impl Space {
             n += 1;
             rest &= !part;
         }
+        let mut singles = l.singles & beside;
         while singles != 0 {
             let a = singles.trailing_zeros();
             singles &= singles - 1;
@@ -463,7 +475,7 @@ impl Space {
                     Some(&r) => first + u64::from(r),
                     None => self.rank(next),
                 };
-                found(v, next);
+                found(v, next, false);
             }
         }
     }
@@ -520,8 +532,8 @@ mod tests {
     use crate::layouts::sweep;
 
     /// Every layout of the small sweep sets: rank and layout undo each other, the mirror
-    /// rank names the mirrored blocks, and the words order the layouts as the automaton's
-    /// ranks do.
+    /// rank names the mirrored blocks, one of each mirror pair is numbered, and the words
+    /// order the layouts as the automaton's ranks do.
     #[test]
     fn ranks_mirrors_and_words_agree_with_the_automaton() {
         let budget = MemoryBudget::default();
@@ -548,7 +560,18 @@ mod tests {
                             .map(|&(k, a)| (k, mirror.anchor(k, a)))
                             .collect();
                         image.sort_unstable_by_key(|&(_, a)| a);
-                        assert_eq!(space.blocks(space.layout(space.mirror_rank(l))), image);
+                        let w = space.mirror_rank(l);
+                        assert_eq!(space.blocks(space.layout(w)), image);
+                        // One of each mirror pair numbered; a skeleton that is its own
+                        // mirror numbered with both of each pair.
+                        let numbered = space.numbered();
+                        assert!(r < numbered || w < numbered, "{set:?}");
+                        assert_eq!(space.symmetric(l), r / space.per == w / space.per);
+                        if space.symmetric(l) {
+                            assert!(r < numbered && w < numbered, "{set:?}");
+                        }
+                    } else {
+                        assert_eq!(space.numbered(), space.total());
                     }
                     by_word.push((space.word(l), ranker.rank_of(&blocks)));
                 }
