@@ -12,7 +12,7 @@
 //!   A* over that bound (positions taken by moves plus bound, one pass), and why the
 //!   answer is still the fewest moves.
 //! - `count`: `--count` on boxes of many layouts, the search over ranks run to the end by
-//!   whole levels over its two-bit marks alone, each level split between the cores, far
+//!   whole levels over its two-bit marks and a frontier bit, each level split between the cores, far
 //!   neighbours claimed region by region, large levels made from below.
 //! - `count_singles`: the same over a rank that sets the 1x1 blocks apart (the large
 //!   blocks' automaton times the placements of the 1x1 blocks on the cells they leave
