@@ -17,7 +17,7 @@
 //! the new skeleton is one table lookup. No automaton walk, no unrank chain.
 //!
 //! **One of each mirror pair numbered.** When the census is mirror symmetric
-//! ([`super::mirror`]), the mirror image of a skeleton is a skeleton, and the list puts
+//! (`layouts::mirror`), the mirror image of a skeleton is a skeleton, and the list puts
 //! first one skeleton of each mirror pair (and every skeleton that is its own mirror),
 //! then the others: only the first ones' layouts are numbered, about half. A layout of an
 //! unnumbered skeleton is never marked or queued; a move to it is taken as a move to its
