@@ -248,6 +248,22 @@ impl Ledger {
         Ok(())
     }
 
+    /// Resizes `list` to `len` items, new ones `fill`, growing it (charged, at least
+    /// doubling its capacity) only when the budget allows.
+    pub fn resize<T: Clone>(
+        &mut self,
+        list: &mut Vec<T>,
+        len: usize,
+        fill: T,
+        what: &str,
+    ) -> Result<(), OverBudget> {
+        if len > list.capacity() {
+            self.grow(list, len - list.capacity(), what)?;
+        }
+        list.resize(len, fill);
+        Ok(())
+    }
+
     /// Makes room for `more` items in `list`, at least doubling its capacity, when the
     /// budget allows; charges what the allocator really holds.
     #[cold]
@@ -357,5 +373,20 @@ mod tests {
         assert!(ledger.vec("a table", 10_000, 0u8).is_ok());
         assert!(ledger.take::<u64>("a lot", usize::MAX).is_err());
         assert_eq!(ledger.used(), 10_000);
+    }
+
+    #[test]
+    fn resize_fills_charges_what_it_holds_and_refuses_past_the_budget() {
+        let mut ledger = Ledger::new(MemoryBudget::new(10_000));
+        let mut list: Vec<u32> = vec![];
+        ledger.resize(&mut list, 100, 9, "the list").unwrap();
+        assert_eq!(list, vec![9; 100]);
+        assert_eq!(ledger.used(), list.capacity() as u64 * 4);
+        ledger.resize(&mut list, 50, 0, "the list").unwrap();
+        assert_eq!(list.len(), 50);
+        assert_eq!(ledger.used(), list.capacity() as u64 * 4);
+        let e = ledger.resize(&mut list, 2_600, 1, "the list").unwrap_err();
+        assert_eq!((e.what.as_str(), e.budget), ("the list", 10_000));
+        assert_eq!(list.len(), 50, "nothing grows past the budget");
     }
 }

@@ -217,9 +217,7 @@ fn grow_to<T: Copy + Default>(
     what: &str,
 ) -> Result<(), SweepError> {
     if list.len() < len {
-        if list.capacity() < len {
-            ledger.grow(list, len - list.len(), what)?;
-        }
+        ledger.resize(list, len, T::default(), what)?;
         list.resize(list.capacity(), T::default());
     }
     Ok(())

@@ -281,19 +281,11 @@ impl<'a> Explorer<'a> {
             return Ok(None);
         }
         self.distance.clear();
-        if len > self.distance.capacity() {
-            let more = len - self.distance.capacity();
-            self.ledger
-                .grow(&mut self.distance, more, "a cluster's distances")?;
-        }
-        self.distance.resize(len, FAR);
+        self.ledger
+            .resize(&mut self.distance, len, FAR, "a cluster's distances")?;
         self.queue.clear();
-        if len > self.queue.capacity() {
-            let more = len - self.queue.capacity();
-            self.ledger
-                .grow(&mut self.queue, more, "a cluster's queue")?;
-        }
-        self.queue.resize(len + 1, 0);
+        self.ledger
+            .resize(&mut self.queue, len + 1, 0, "a cluster's queue")?;
         // Slices and a local tail, so that the loop keeps them in registers; each board
         // enters the queue once, so `len` places are enough, and one more for the
         // write of the last board seen again.
