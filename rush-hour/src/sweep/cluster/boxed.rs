@@ -2,8 +2,9 @@
 //! box ([`super::super::dense`]) instead of a hashed index, each move read from [`Steps`](super::super::steps::Steps)
 //! (the placement reached, how far the place moves, the cells it changes). The lists are
 //! written by index into slices grown beforehand (room for [`most_moves`] more boards and
-//! moves before each board), with the counts in locals, and the two hot loops have no
-//! branch on whether a board is new.
+//! moves before each board), with the counts in locals. The forward search numbers and
+//! counts each move without a branch and builds only the new boards (one move in seven);
+//! the search back has no branch on whether a board is new.
 //!
 //! The same walk serves Fogleman's minimality test ([`Explorer::solves_within_box`]): a
 //! breadth-first search by levels from a board without one piece, stopped at the first
@@ -114,19 +115,22 @@ impl Explorer<'_> {
         let seed = steps.for_each(&board, walk.walls, |l, e, step, row| {
             // A place of the box: the line's rank stays within its group.
             let to = (i64::from(at) + i64::from(step.rank) * stride[l & 15]) as usize;
-            // Without a branch (whether a board is new is a coin toss to the
-            // processor): the board is always written after the last one, and
-            // counted only when new; `nodes` has room for `most` more boards,
-            // `edges` for `most` more moves. A new board's number is below the
-            // box's size, itself at most `UNSEEN`.
+            // Numbered and counted without a branch; only a new board (about one
+            // move in seven) is built and written, after the last one: that
+            // branch costs less than building and writing every move's board.
+            // `nodes` has room for `most` more boards, `edges` for `most` more
+            // moves. A new board's number is below the box's size, itself at most
+            // `UNSEEN`.
             let seen = places[to];
             let fresh = seen == UNSEEN;
             let j = if fresh { count as u32 } else { seen };
             places[to] = j;
-            nodes[count] = Node {
-                board: steps.apply(&board, l, e, step, row),
-                at: to as u32,
-            };
+            if fresh {
+                nodes[count] = Node {
+                    board: steps.apply(&board, l, e, step, row),
+                    at: to as u32,
+                };
+            }
             count += usize::from(fresh);
             edges[moves] = j;
             moves += 1;

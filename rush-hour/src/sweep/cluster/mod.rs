@@ -347,9 +347,9 @@ impl<'a> Explorer<'a> {
         let space = self.space;
         if moves == 0 {
             // Nothing can lower 0 moves: only the red car alone is minimal.
-            return Ok(space.pieces(hardest).len() == 1);
+            return Ok(space.pieces(hardest).nth(1).is_none());
         }
-        for (l, k) in space.pieces(hardest).into_iter().skip(1) {
+        for (l, k) in space.pieces(hardest).skip(1) {
             if slid.contains(&(l, k)) {
                 continue;
             }
