@@ -524,16 +524,14 @@ impl Space {
     /// Every piece of `s` as (line, index in the line's placement), in his labelling
     /// order: the exit row (the red car first), the other rows from the top, the columns
     /// from the left.
-    pub fn pieces(&self, s: State) -> Vec<(usize, usize)> {
+    pub fn pieces(&self, s: State) -> impl Iterator<Item = (usize, usize)> + '_ {
         let order = std::iter::once(self.exit_row)
-            .chain((0..self.n).filter(|&y| y != self.exit_row))
+            .chain((0..self.n).filter(move |&y| y != self.exit_row))
             .chain(self.n..2 * self.n);
-        let mut out = Vec::new();
-        for l in order {
-            let p = &self.table(l).placements[self.field(s, l)];
-            out.extend((0..p.spans.len()).map(|k| (l, k)));
-        }
-        out
+        order.flat_map(move |l| {
+            let count = self.table(l).placements[self.field(s, l)].spans.len();
+            (0..count).map(move |k| (l, k))
+        })
     }
 
     /// The board string of `s` as in his database: pieces lettered in his order (a wall
@@ -541,7 +539,7 @@ impl Space {
     pub fn board_string(&self, s: State) -> String {
         let n = self.n;
         let mut grid = vec![b'o'; n * n];
-        for (i, (l, k)) in self.pieces(s).into_iter().enumerate() {
+        for (i, (l, k)) in self.pieces(s).enumerate() {
             let span = self.table(l).placements[self.field(s, l)].spans[k];
             let letter = if span.is_wall() {
                 b'x'

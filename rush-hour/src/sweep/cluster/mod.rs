@@ -285,10 +285,9 @@ impl<'a> Explorer<'a> {
             .resize(&mut self.distance, len, FAR, "a cluster's distances")?;
         self.queue.clear();
         self.ledger
-            .resize(&mut self.queue, len + 1, 0, "a cluster's queue")?;
+            .resize(&mut self.queue, len, 0, "a cluster's queue")?;
         // Slices and a local tail, so that the loop keeps them in registers; each board
-        // enters the queue once, so `len` places are enough, and one more for the
-        // write of the last board seen again.
+        // enters the queue once (when first seen), so `len` places are enough.
         let (edges, starts) = (&self.edges[..], &self.edge_starts[..]);
         let (distance, queue) = (&mut self.distance[..], &mut self.queue[..]);
         let mut tail = 0;
@@ -303,13 +302,11 @@ impl<'a> Explorer<'a> {
             next += 1;
             let d = distance[i] + 1;
             for &j in &edges[starts[i] as usize..starts[i + 1] as usize] {
-                // Without a branch: a board seen before is at most `d` away (the
-                // search goes by levels), so the smaller distance keeps it; it is
-                // written to the queue always and counted only when new.
-                let seen = distance[j as usize];
-                distance[j as usize] = seen.min(d);
-                queue[tail] = j;
-                tail += usize::from(seen == FAR);
+                if distance[j as usize] == FAR {
+                    distance[j as usize] = d;
+                    queue[tail] = j;
+                    tail += 1;
+                }
             }
         }
         // Moves are reversible, so the search back reaches the whole cluster; the
@@ -347,9 +344,9 @@ impl<'a> Explorer<'a> {
         let space = self.space;
         if moves == 0 {
             // Nothing can lower 0 moves: only the red car alone is minimal.
-            return Ok(space.pieces(hardest).len() == 1);
+            return Ok(space.pieces(hardest).nth(1).is_none());
         }
-        for (l, k) in space.pieces(hardest).into_iter().skip(1) {
+        for (l, k) in space.pieces(hardest).skip(1) {
             if slid.contains(&(l, k)) {
                 continue;
             }
