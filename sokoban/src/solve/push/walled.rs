@@ -133,3 +133,48 @@ impl WalledSets {
         }))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::board::test_board;
+    use super::*;
+    use puzzle_frame::budget::MemoryBudget;
+
+    /// A dead-end column of goals filled upwards from its foot, the player's cell for the
+    /// last push up being a goal in the corner below it:
+    ///
+    /// ```text
+    /// #####
+    /// #.###
+    /// #.###
+    /// #.  #
+    /// #.  #
+    /// #####
+    /// ```
+    #[test]
+    fn a_box_frozen_below_a_column_of_goals_kills_it_and_one_on_top_bounds_the_rest() {
+        let (rows, cols) = (6, 5);
+        let open = [6, 11, 16, 17, 18, 21, 22, 23];
+        let walls = (0..rows * cols).map(|c| !open.contains(&c)).collect();
+        let (problem, board) = test_board(rows, cols, walls, vec![6, 11, 16, 21]).unwrap();
+        let mut ledger = Ledger::new(MemoryBudget::new(1 << 24));
+        let mut sets = WalledSets::new(problem);
+        let at = |cell: usize| board.index[cell];
+        let mut boxes = vec![at(21), at(16), at(17), at(22)];
+        boxes.sort_unstable();
+        // The box in the corner (21) never moves: the two top goals stay empty.
+        let verdict = sets.verdict(&board, &[at(21)], &boxes, at(23), &mut ledger);
+        assert!(matches!(verdict, Ok(Verdict::Dead)));
+        // The box on top (6) never moves: the rest has a bound, and it is the matching of
+        // three boxes onto the three goals below it.
+        let mut boxes = vec![at(6), at(16), at(17), at(22)];
+        boxes.sort_unstable();
+        let verdict = sets.verdict(&board, &[at(6)], &boxes, at(23), &mut ledger);
+        let Ok(Verdict::Bound(bound)) = verdict else {
+            panic!("no bound");
+        };
+        // 16 -> 11 (one push up), 17 -> 16 (one push left), 22 -> 21 (one push left).
+        assert_eq!(bound, 3);
+        assert_eq!(sets.sets.len(), 2);
+    }
+}
