@@ -17,6 +17,17 @@
 use super::bits;
 use super::board::Board;
 
+/// What [`FreezeCheck::check`] found about the box just pushed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Freeze {
+    /// It can still move.
+    Free,
+    /// It belongs to a frozen set with a box off a goal: no solution.
+    Deadlock,
+    /// It belongs to a frozen set whose boxes all stand on goals.
+    OnGoals,
+}
+
 /// The scratch space of the check, reused from push to push.
 pub(super) struct FreezeCheck {
     marked: Vec<u16>,
@@ -28,13 +39,24 @@ impl FreezeCheck {
         FreezeCheck { marked: Vec::new() }
     }
 
-    /// Whether the box on `cell` belongs to a frozen set with a box off a goal.
-    pub fn is_deadlock(&mut self, board: &Board, boxes: &[u64], cell: u16) -> bool {
+    /// Whether the box on `cell` belongs to a frozen set, and whether one of its boxes is
+    /// off a goal (then [`FreezeCheck::set`] holds it).
+    pub fn check(&mut self, board: &Board, boxes: &[u64], cell: u16) -> Freeze {
         self.marked.clear();
         if !self.frozen(board, boxes, cell) {
-            return false;
+            return Freeze::Free;
         }
-        self.marked.iter().any(|&b| !board.is_goal[usize::from(b)])
+        match self.marked.iter().any(|&b| !board.is_goal[usize::from(b)]) {
+            true => Freeze::Deadlock,
+            false => Freeze::OnGoals,
+        }
+    }
+
+    /// The frozen set the latest [`FreezeCheck::check`] found, sorted (meaningful after a
+    /// check that did not answer [`Freeze::Free`]).
+    pub fn set(&mut self) -> &[u16] {
+        self.marked.sort_unstable();
+        &self.marked
     }
 
     /// The boxes (`list`, the cells of `boxes`) of frozen sets that lie wholly on goals,
@@ -127,7 +149,7 @@ mod tests {
             seed ^= seed << 17;
             (seed % n as u64) as usize
         };
-        let (mut found, mut cases) = (0, 0);
+        let (mut found, mut on_goals, mut cases) = (0, 0, 0);
         while cases < 3000 {
             let (rows, cols) = (5 + below(3), 5 + below(3));
             let mut walls = vec![true; rows * cols];
@@ -158,14 +180,26 @@ mod tests {
             let frozen = largest_frozen_set(&board, &list);
             let mut check = FreezeCheck::new();
             for &cell in &list {
-                if check.is_deadlock(&board, &boxes, cell) {
-                    found += 1;
-                    assert!(frozen.contains(&cell), "{problem:?} {list:?} {cell}");
-                    assert!(check.marked.iter().all(|b| frozen.contains(b)));
-                    assert!(check.marked.iter().any(|&b| !board.is_goal[usize::from(b)]));
+                let verdict = check.check(&board, &boxes, cell);
+                if verdict == Freeze::Free {
+                    continue;
                 }
+                let off_goal = |b: &u16| !board.is_goal[usize::from(*b)];
+                let set = check.set().to_vec();
+                assert!(frozen.contains(&cell), "{problem:?} {list:?} {cell}");
+                assert!(set.contains(&cell) && set.iter().all(|b| frozen.contains(b)));
+                assert!(set.windows(2).all(|w| w[0] < w[1]));
+                match verdict {
+                    Freeze::Deadlock => found += 1,
+                    _ => {
+                        on_goals += 1;
+                        assert!(!set.iter().any(off_goal), "{problem:?} {list:?} {cell}");
+                    }
+                }
+                assert_eq!(verdict == Freeze::Deadlock, set.iter().any(off_goal));
             }
         }
         assert!(found > 1000, "only {found} deadlocks");
+        assert!(on_goals > 100, "only {on_goals} frozen sets on goals");
     }
 }

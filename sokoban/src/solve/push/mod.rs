@@ -70,6 +70,14 @@
 //!   frozen set lies wholly on goals its boxes are turned into walls and their goals
 //!   dropped before the tables are built: the level keeps exactly its solutions, and the
 //!   push distances and dead squares see those boxes as the walls they are.
+//! - **Boxes frozen on goals during the search** (`walled`): when a push freezes a set of
+//!   boxes that all stand on goals, no solution moves them again, so the rest is a
+//!   solution of the level with them as walls and their goals dropped; the child's bound is
+//!   at least that level's matching (made on a walled board kept per frozen set), and the
+//!   child is dropped when that level has no assignment (a goal that could only be filled
+//!   through a frozen box, as when the cell from which a dead-end row of goals is filled
+//!   is taken first). The bound depends on the push that froze the set, not only on the
+//!   state; a state keeps the largest bound it was given, all of them admissible.
 //! - **Dead squares** (`board`): a cell from which a box alone on the board reaches no
 //!   goal from any side; other boxes only take pushes away, so a box there never reaches
 //!   a goal and no push onto one is generated.
@@ -122,6 +130,7 @@ mod region;
 mod search;
 mod symmetry;
 mod table;
+mod walled;
 
 use puzzle_frame::budget::Ledger;
 
@@ -148,11 +157,11 @@ pub fn solve_counting(
     states: &mut u64,
 ) -> Result<Option<Vec<u8>>, Limit> {
     let mut ledger = Ledger::new(limits.budget);
-    let Some((board, player, mut boxes, symmetries)) = start(problem, limits, &mut ledger)? else {
+    let Some((level, board, player, mut boxes, symmetries)) = start(problem, limits, &mut ledger)?
+    else {
         return Ok(None);
     };
-    let count = boxes.iter().map(|w| w.count_ones() as usize).sum();
-    let mut search = Search::new(&board, &symmetries, count, limits.max_states, &mut ledger)?;
+    let mut search = Search::new(&level, &board, &symmetries, limits.max_states, &mut ledger)?;
     let outcome = search.run(&boxes, player, &mut ledger);
     *states = search.states();
     let pushes = match outcome? {
@@ -176,17 +185,17 @@ pub fn solve_counting(
 /// the fewest pushes, which it must never exceed.
 pub fn start_bound(problem: &Problem, limits: &Limits) -> Result<Option<u32>, Limit> {
     let mut ledger = Ledger::new(limits.budget);
-    let Some((board, player, boxes, symmetries)) = start(problem, limits, &mut ledger)? else {
+    let Some((level, board, player, boxes, symmetries)) = start(problem, limits, &mut ledger)?
+    else {
         return Ok(None);
     };
-    let count = boxes.iter().map(|w| w.count_ones() as usize).sum();
-    let mut search = Search::new(&board, &symmetries, count, limits.max_states, &mut ledger)?;
+    let mut search = Search::new(&level, &board, &symmetries, limits.max_states, &mut ledger)?;
     Ok(search.start_bound(&boxes, player))
 }
 
-/// Where the search starts: the board, the player's floor cell, the box set and the
-/// board's symmetries.
-type Start = (Board, u16, Vec<u64>, Symmetries);
+/// Where the search starts: the level (its frozen goals walled), its board, the player's
+/// floor cell, the box set and the board's symmetries.
+type Start = (Problem, Board, u16, Vec<u64>, Symmetries);
 
 /// The board, the player's floor cell and the box set the search starts from, `None` when
 /// the level has no solution (a position off the floor or shared). Boxes frozen on goals
@@ -217,7 +226,7 @@ fn start(problem: &Problem, limits: &Limits, ledger: &mut Ledger) -> Result<Opti
         let fixed = FreezeCheck::new().frozen_on_goals(&board, &boxes, &list);
         if fixed.is_empty() || walled.is_some() {
             let symmetries = Symmetries::new(&board, level.cols, ledger)?;
-            return Ok(Some((board, player, boxes, symmetries)));
+            return Ok(Some((level.clone(), board, player, boxes, symmetries)));
         }
         let fixed: Vec<usize> = fixed.iter().map(|&f| board.cells[usize::from(f)]).collect();
         let mut level = level.clone();

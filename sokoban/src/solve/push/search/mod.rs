@@ -5,13 +5,15 @@ use puzzle_frame::budget::{Ledger, OverBudget};
 use super::bits;
 use super::board::{opposite, Board, NONE};
 use super::corral::Corrals;
-use super::deadlock::FreezeCheck;
+use super::deadlock::{Freeze, FreezeCheck};
 use super::matching::Matcher;
 use super::open::Open;
 use super::pairs::Pairs;
 use super::region::Region;
 use super::symmetry::Symmetries;
 use super::table::{Node, Table};
+use super::walled::{Verdict, WalledSets};
+use super::Problem;
 
 mod canonical;
 
@@ -35,6 +37,8 @@ pub(super) struct Search<'a> {
     /// The pair penalties added to the matching, when the level has them.
     pairs: Option<Pairs>,
     freeze: FreezeCheck,
+    /// The level walled around each frozen set on goals met so far.
+    walled: WalledSets,
     corrals: Corrals,
     pushes: Vec<(u16, u8)>,
     /// The boxes on goals the state cannot avoid pushing ([`Corrals::forced`]).
@@ -72,15 +76,16 @@ pub(super) struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    /// A search on `board` that gives up past `max_states` states.
+    /// A search on `board` (made from `level`, whose boxes stand on distinct floor cells)
+    /// that gives up past `max_states` states.
     pub fn new(
+        level: &Problem,
         board: &'a Board,
         symmetries: &'a Symmetries,
-        boxes: usize,
         max_states: u64,
         ledger: &mut Ledger,
     ) -> Result<Search<'a>, OverBudget> {
-        let floor = board.floor();
+        let (floor, boxes) = (board.floor(), level.boxes.len());
         ledger.take::<i64>(
             "the matching",
             (boxes + 1) * (board.goals.len() + 1) + 9 * floor,
@@ -95,6 +100,7 @@ impl<'a> Search<'a> {
                 false => None,
             },
             freeze: FreezeCheck::new(),
+            walled: WalledSets::new(level.clone()),
             corrals: Corrals::new(floor, boxes == board.goals.len()),
             pushes: Vec::new(),
             forced: Vec::new(),
@@ -343,10 +349,22 @@ impl<'a> Search<'a> {
         let Some(to) = self.board.step(node.moved_from, dir) else {
             return Ok(());
         };
-        if self.freeze.is_deadlock(self.board, boxes, to) {
-            return Ok(());
-        }
+        let frozen = match self.freeze.check(self.board, boxes, to) {
+            Freeze::Deadlock => return Ok(()),
+            Freeze::OnGoals => true,
+            Freeze::Free => false,
+        };
         let player = self.child_player(boxes, node.moved_from, to);
+        // A frozen set on goals: the level walled around it bounds the rest (`walled`).
+        let mut walled = 0;
+        if frozen {
+            let set = self.freeze.set();
+            match self.walled.verdict(self.board, set, list, player, ledger)? {
+                Verdict::Dead => return Ok(()),
+                Verdict::Bound(bound) => walled = bound,
+                Verdict::Unknown => {}
+            }
+        }
         (node.player, node.sym) = self.canonical(boxes, list, player, (node.moved_from, to));
         let key = match node.sym {
             0 => boxes,
@@ -361,7 +379,7 @@ impl<'a> Search<'a> {
                     return Ok(());
                 }
                 *old = Node {
-                    bound: old.bound.max(inherited),
+                    bound: old.bound.max(inherited).max(walled),
                     ..node
                 };
                 id
@@ -385,7 +403,7 @@ impl<'a> Search<'a> {
                 let Some(bound) = bound.zip(self.penalties(list, player, &[])) else {
                     return Ok(());
                 };
-                node.bound = (bound.0 + bound.1).max(inherited);
+                node.bound = (bound.0 + bound.1).max(inherited).max(walled);
                 self.table.insert(slot, node, ledger)?
             }
         };
