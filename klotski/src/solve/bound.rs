@@ -15,8 +15,8 @@
 //! goal at once gives each its distance ([`UNREACHABLE`] for those that never reach it).
 //! Built only when the relaxed layouts are few ([`MAX_LAYOUTS`]). A relaxed puzzle of at
 //! most [`super::keyed::MOST_SLOTS`] blocks is searched over packed keys, level by level in
-//! sorted lists ([`super::keyed`]: a move is a flood fill on bitboards, a lookup a binary
-//! search); a larger one over dense ranks ([`crate::layouts`]: one byte per rank). Both give
+//! sorted lists ([`super::keyed`]: a move is a flood fill on bitboards, a lookup an index on
+//! the key's top bits then a short binary search); a larger one over dense ranks ([`crate::layouts`]: one byte per rank). Both give
 //! every relaxed layout its exact distance, so the bound is the same either way.
 
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -14,13 +14,18 @@
 //! level `d - 1` nor level `d`: a move can be undone, so a layout one move from level `d`
 //! is `d - 1`, `d` or `d + 1` moves from the goal, and it is in one of the three; level
 //! `d + 1` holds exactly the layouts `d + 1` moves away, as a breadth-first search's would.
-//! The neighbours of a run of level `d` are gathered in a buffer, radix-sorted and
-//! deduplicated, and those found in level `d - 1` or `d` (a merge of sorted lists) dropped;
-//! the runs' survivors sorted and deduplicated again make level `d + 1`, sorted.
+//! The neighbours of a run of level `d` are gathered in buckets by their keys' top bits,
+//! each sorted and deduplicated, and those found in level `d - 1` or `d` (a merge of sorted
+//! lists) dropped; each bucket's survivors from every run and thread, merged without
+//! repeats (the buckets split between the threads), make level `d + 1`, sorted. The seeds
+//! are unranked on the threads too.
 //!
-//! **Lookups.** At the end every entry is sorted by key; a position's bound is the distance
-//! of its projection's key, found by binary search ([`UNREACHABLE`] when the key is in no
-//! level: the levels hold every layout that reaches the goal).
+//! **Lookups.** At the end every entry is sorted by key (gathered by the keys' top bits,
+//! each group sorted on its thread), and an index gives, for each value of a key's top
+//! [`INDEX_BITS`] bits at most, where its entries begin; a position's bound is the distance
+//! of its projection's key, found by binary search among the entries of its top bits
+//! ([`UNREACHABLE`] when the key is in no level: the levels hold every layout that reaches
+//! the goal).
 //!
 //! Every key is checked against the rank table on random small boxes (the tests below).
 
@@ -41,10 +46,17 @@ const RUN: usize = 1 << 22;
 /// Keys are sorted in buckets by their top this many bits.
 const BUCKET_BITS: u32 = 12;
 
+/// The most top bits of a key the lookup index is taken on.
+const INDEX_BITS: u32 = 22;
+
 /// Every relaxed layout that reaches the goal, by key, with its distance.
 pub(super) struct Keyed {
     /// `key << 8 | distance`, sorted.
     entries: Vec<u64>,
+    /// `starts[t]..starts[t + 1]`: the entries whose key's top bits (`key >> shift`) are `t`.
+    starts: Vec<u32>,
+    /// The shift that leaves a key's top bits for `starts`.
+    shift: u32,
 }
 
 impl Keyed {
@@ -62,11 +74,19 @@ impl Keyed {
             return None;
         }
         let n = ranker.total();
-        // The entries and the last sort's second buffer, the levels' buckets, each thread's run.
-        let bytes = n.saturating_mul(8 * 3) + (MOST_THREADS * RUN) as u64 * 8;
-        budget.check("the relaxed puzzle's distances", bytes).ok()?;
         let bits = 6 * layout.slots() as u32;
-        let mut entries = seeds(relaxed, &layout, ranker);
+        let index_bits = (u64::BITS - n.leading_zeros()).min(INDEX_BITS).min(bits);
+        // The entries and the last sort's second buffer, the levels' buckets, each thread's
+        // run, the lookup index.
+        let bytes =
+            n.saturating_mul(8 * 3) + (MOST_THREADS * RUN) as u64 * 8 + (4u64 << index_bits);
+        budget.check("the relaxed puzzle's distances", bytes).ok()?;
+        let threads = if split {
+            2
+        } else {
+            std::thread::available_parallelism().map_or(1, |n| n.get().min(MOST_THREADS))
+        };
+        let mut entries = seeds(relaxed, &layout, ranker, (threads, split));
         entries.sort_unstable();
         entries.dedup();
         // Every level's entries: at most the relaxed layouts.
@@ -76,11 +96,7 @@ impl Keyed {
         }
         // Keys go to buckets by their top bits, each small enough to sort in the cache.
         let shift = bits.saturating_sub(BUCKET_BITS);
-        let threads = if split {
-            2
-        } else {
-            std::thread::available_parallelism().map_or(1, |n| n.get().min(MOST_THREADS))
-        };
+        let buckets: Vec<usize> = (0..1usize << (bits - shift)).collect();
         let (mut before, mut at) = (0, 0);
         let mut level = 0u64;
         while at < entries.len() {
@@ -94,26 +110,32 @@ impl Keyed {
                 threads
             };
             let expand = |part: &[u64]| expand(&layout, part, (previous, current), shift);
-            let mut parts = on_threads(current, runs, expand);
+            let parts = on_threads(current, runs, expand);
             level += 1;
             before = at;
             at = entries.len();
-            let mut keys = Vec::new();
-            for b in 0..1usize << (bits - shift) {
-                keys.clear();
-                for part in &mut parts {
-                    keys.append(&mut part[b]);
-                }
-                keys.sort_unstable();
-                keys.dedup();
-                entries.extend(keys.iter().map(|k| k << 8 | level));
+            // Each bucket's keys from every part, merged, one run of buckets per thread.
+            let merge = |buckets: &[usize]| merged(&parts, buckets, level);
+            for run in on_threads(&buckets, runs, merge) {
+                entries.extend_from_slice(&run);
             }
             // The levels are disjoint: they never hold more than the relaxed layouts.
             debug_assert!(entries.len() as u64 <= n, "level {level} repeats a layout");
         }
-        let mut scratch = Vec::new();
-        radix_sort(&mut entries, bits + 8, &mut scratch);
-        Some(Keyed { entries })
+        let entries = by_key(entries, bits, shift, threads);
+        let shift = bits - index_bits;
+        let mut starts = vec![0u32; (1usize << index_bits) + 1];
+        for &e in &entries {
+            starts[(e >> 8 >> shift) as usize + 1] += 1;
+        }
+        for t in 1..starts.len() {
+            starts[t] += starts[t - 1];
+        }
+        Some(Keyed {
+            entries,
+            starts,
+            shift,
+        })
     }
 
     /// The distance of the relaxed layout whose slots stand at `anchors` ([`UNREACHABLE`]
@@ -121,16 +143,19 @@ impl Keyed {
     #[inline]
     pub fn of(&self, anchors: &[u8]) -> u8 {
         let key = pack::<1>(anchors)[0];
-        let at = self.entries.partition_point(|&e| e >> 8 < key);
-        match self.entries.get(at) {
+        let top = (key >> self.shift) as usize;
+        let (lo, hi) = (self.starts[top] as usize, self.starts[top + 1] as usize);
+        let run = &self.entries[lo..hi];
+        let at = run.partition_point(|&e| e >> 8 < key);
+        match run.get(at) {
             Some(&e) if e >> 8 == key => (e & 0xff) as u8,
             _ => UNREACHABLE,
         }
     }
 
-    /// The bytes the entries hold.
+    /// The bytes the entries and their index hold.
     pub fn bytes(&self) -> u64 {
-        self.entries.len() as u64 * 8
+        self.entries.len() as u64 * 8 + self.starts.len() as u64 * 4
     }
 }
 
@@ -234,19 +259,35 @@ fn neighbours(layout: &Layout, key: u64, anchors: &[u8], mut found: impl FnMut(u
     }
 }
 
-/// The keys of every relaxed layout with the target on its goal (unsorted).
-fn seeds(relaxed: &Case, layout: &Layout, ranker: &Ranker) -> Vec<u64> {
+/// The keys of every relaxed layout with the target on its goal (unsorted), unranked on
+/// `threads` threads when they are many (with `split`, always).
+fn seeds(
+    relaxed: &Case,
+    layout: &Layout,
+    ranker: &Ranker,
+    (threads, split): (usize, bool),
+) -> Vec<u64> {
     let pieces = crate::layouts::Pieces::of_case(relaxed);
     let (frame, shapes) = pieces.tables();
-    let mut expander = Expander::new(ranker, &frame, &shapes);
-    let mut keys = Vec::new();
-    let mut anchors = vec![0u8; layout.slots()];
-    ranker.with_target_at(pieces.goal_anchor(), &mut |rank| {
-        expander.load(rank);
-        slot_anchors(layout, &expander.blocks, &mut anchors);
-        keys.push(pack::<1>(&anchors)[0]);
-    });
-    keys
+    let mut ranks = Vec::new();
+    ranker.with_target_at(pieces.goal_anchor(), &mut |rank| ranks.push(rank));
+    let keys = |part: &[u64]| {
+        let mut expander = Expander::new(ranker, &frame, &shapes);
+        let mut anchors = vec![0u8; layout.slots()];
+        let mut keys = Vec::with_capacity(part.len());
+        for &rank in part {
+            expander.load(rank);
+            slot_anchors(layout, &expander.blocks, &mut anchors);
+            keys.push(pack::<1>(&anchors)[0]);
+        }
+        keys
+    };
+    let runs = if ranks.len() < SPLIT_FROM && !split {
+        1
+    } else {
+        threads
+    };
+    on_threads(&ranks, runs, keys).concat()
 }
 
 /// The anchors, in `layout`'s slot order, of the layout whose blocks are `blocks` (class and
@@ -263,32 +304,73 @@ fn slot_anchors(layout: &Layout, blocks: &[(usize, u8)], anchors: &mut [u8]) {
     }
 }
 
-/// Sorts `keys` (each below `2^bits`) by their bytes from the lowest, `scratch` as the
-/// second buffer; a byte that every key shares is skipped.
-fn radix_sort(keys: &mut Vec<u64>, bits: u32, scratch: &mut Vec<u64>) {
-    scratch.clear();
-    scratch.resize(keys.len(), 0);
-    for shift in (0..bits).step_by(8) {
-        let mut counts = [0usize; 256];
-        for &k in keys.iter() {
-            counts[(k >> shift & 0xff) as usize] += 1;
+/// The entries of level `level` in `buckets`: each bucket's keys from every part (each
+/// sorted, without repeats, and in none of the levels before) merged without repeats, the
+/// buckets in order.
+fn merged(parts: &[Vec<Vec<u64>>], buckets: &[usize], level: u64) -> Vec<u64> {
+    let mut out = Vec::new();
+    let mut keys = Vec::new();
+    for &b in buckets {
+        keys.clear();
+        for part in parts {
+            keys.extend_from_slice(&part[b]);
         }
-        if counts.contains(&keys.len()) {
-            continue;
+        if parts.len() > 1 {
+            keys.sort_unstable();
+            keys.dedup();
         }
-        let mut sum = 0;
-        for c in &mut counts {
-            let n = *c;
-            *c = sum;
-            sum += n;
-        }
-        for &k in keys.iter() {
-            let b = (k >> shift & 0xff) as usize;
-            scratch[counts[b]] = k;
-            counts[b] += 1;
-        }
-        std::mem::swap(keys, scratch);
+        out.extend(keys.iter().map(|k| k << 8 | level));
     }
+    out
+}
+
+/// `entries` (keys of `bits` bits shifted left by eight, each key once) sorted: gathered
+/// by their keys' top bits (`key >> shift`), then each group sorted, the groups split
+/// between `threads` threads.
+fn by_key(entries: Vec<u64>, bits: u32, shift: u32, threads: usize) -> Vec<u64> {
+    let groups = 1usize << (bits - shift);
+    let group = |e: u64| (e >> 8 >> shift) as usize;
+    let mut starts = vec![0usize; groups + 1];
+    for &e in &entries {
+        starts[group(e) + 1] += 1;
+    }
+    for g in 1..=groups {
+        starts[g] += starts[g - 1];
+    }
+    let mut sorted = vec![0u64; entries.len()];
+    let mut at = starts.clone();
+    for &e in &entries {
+        let g = group(e);
+        sorted[at[g]] = e;
+        at[g] += 1;
+    }
+    drop(entries);
+    // Each thread sorts the groups of one run of about the same number of entries.
+    let per = sorted.len().div_ceil(threads.max(1)).max(1);
+    let mut rest: &mut [u64] = &mut sorted;
+    let mut runs: Vec<(&mut [u64], &[usize])> = Vec::new();
+    let mut first = 0;
+    while first < groups {
+        let mut last = first + 1;
+        while last < groups && starts[last] - starts[first] < per {
+            last += 1;
+        }
+        let (run, tail) = rest.split_at_mut(starts[last] - starts[first]);
+        runs.push((run, &starts[first..=last]));
+        rest = tail;
+        first = last;
+    }
+    let sort = |(run, bounds): (&mut [u64], &[usize])| {
+        for w in bounds.windows(2) {
+            run[w[0] - bounds[0]..w[1] - bounds[0]].sort_unstable();
+        }
+    };
+    std::thread::scope(|scope| {
+        for run in runs {
+            scope.spawn(move || sort(run));
+        }
+    });
+    sorted
 }
 
 #[cfg(test)]
