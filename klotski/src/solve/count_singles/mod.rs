@@ -257,6 +257,9 @@ struct SinglesWalker<'a> {
     /// Per move, with [`Singles::place_of`]: each free cell's index among the free cells
     /// after it (bit 4 `i` to 4 `i` + 3: the `i`-th free cell's; the cells it covers: any).
     moved_index: Vec<u64>,
+    /// Whether the places after a move come from the tables (only worth their making per
+    /// large layout when many placements of it are expanded at once).
+    tabled: bool,
 }
 
 /// A large block that can move when no 1x1 block is in the way.
@@ -286,6 +289,7 @@ impl<'a> SinglesWalker<'a> {
             movable: Vec::new(),
             nexts: Vec::new(),
             moved_index: Vec::new(),
+            tabled: false,
         }
     }
 
@@ -328,7 +332,7 @@ impl<'a> SinglesWalker<'a> {
             nexts.push((next, (free | mask << from) & !(mask << to), covered, to));
         });
         self.moved_index.clear();
-        if !s.place_of.is_empty() {
+        if self.tabled {
             for &(_, after, _, _) in &self.nexts {
                 self.moved_index.push(moved_index(self.free, after));
             }
@@ -337,6 +341,12 @@ impl<'a> SinglesWalker<'a> {
 }
 
 impl SinglesWalker<'_> {
+    /// The walker with the places after a move by the tables, when the box has them.
+    fn tabled(mut self) -> Self {
+        self.tabled = !self.singles.place_of.is_empty();
+        self
+    }
+
     /// Calls `found(rank, class, from, to)` for the layouts one move from `rank` (those of
     /// the 1x1 blocks' moves first) until it returns true; whether it did.
     #[inline]
@@ -377,7 +387,7 @@ impl SinglesWalker<'_> {
             each &= each - 1;
         }
         // The place after a move: by the tables, or from the cells.
-        let indexed = !s.place_of.is_empty();
+        let indexed = self.tabled;
         let single_place = |moved: u64, from: u8, to: u8| match indexed {
             true => {
                 let index = |cell: u8| 1u64 << self.index_of[usize::from(cell)];

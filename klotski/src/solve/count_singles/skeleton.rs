@@ -267,7 +267,7 @@ pub(super) fn levels(
     let reached = count::run_levels(space, options, |depth, _, _| {
         let taken = AtomicUsize::new(0);
         let work = || {
-            let mut walker = SinglesWalker::new(singles);
+            let mut walker = SinglesWalker::new(singles).tabled();
             let mut sets = Vec::new();
             let mut claimed = Claimed::default();
             loop {

@@ -73,12 +73,11 @@ fn the_tables_give_the_places_the_cells_give() {
     ];
     for input in inputs {
         let case = parse_all(input.as_bytes()).unwrap().remove(0);
-        let (tabled, _) = Singles::of(&case, MemoryBudget::new(1 << 30)).unwrap();
-        assert!(!tabled.place_of.is_empty(), "{input}");
-        let (mut counted, _) = Singles::of(&case, MemoryBudget::new(1 << 30)).unwrap();
-        counted.place_of = Vec::new();
-        let (mut a, mut b) = (SinglesWalker::new(&tabled), SinglesWalker::new(&counted));
-        for rank in 0..tabled.ranker.total() * tabled.per {
+        let (singles, _) = Singles::of(&case, MemoryBudget::new(1 << 30)).unwrap();
+        let mut a = SinglesWalker::new(&singles).tabled();
+        assert!(a.tabled, "{input}");
+        let mut b = SinglesWalker::new(&singles);
+        for rank in 0..singles.ranker.total() * singles.per {
             let (mut by_tables, mut by_cells) = (Vec::new(), Vec::new());
             a.neighbours(rank, |v, k, from, to| by_tables.push((v, k, from, to)));
             b.neighbours(rank, |v, k, from, to| by_cells.push((v, k, from, to)));
