@@ -1,8 +1,9 @@
 //! `--count`'s searches by levels over marks ([`klotski::solve`]: over the layouts' ranks,
-//! and over the rank with the 1x1 blocks apart), forced on small boxes, each with its
-//! levels made the default way (from above, from below once a level is more than half of
-//! what is left) and always from below, against the brute-force reference: the positions
-//! reachable, the farthest, the fewest moves, and the moves replayed.
+//! and over the rank with the 1x1 blocks apart, a large layout at a time or a layout at a
+//! time), forced on small boxes, each with its levels made the default way (from above,
+//! from below once a level is more than half of what is left) and always from below,
+//! against the brute-force reference: the positions reachable, the farthest, the fewest
+//! moves, and the moves replayed.
 #![allow(clippy::unwrap_used)]
 
 use klotski::solve::{Limit, Options, Solver, TooManyStates};
@@ -30,19 +31,24 @@ fn expected(case: &Case) -> (Option<usize>, usize, usize) {
     (reference::count(case), positions, farthest)
 }
 
-/// The searches to the end over marks (levels made the default way, and always from
-/// below) agree with the reference on `case`.
+/// The searches to the end over marks (levels made the default way; always from below;
+/// and with 1x1 blocks a large layout at a time) agree with the reference on `case`.
 fn agrees(case: &Case) {
     let (fewest, positions, farthest) = expected(case);
     let ranked = Solver::new(&Options::default()).ranked_from(0);
-    for (way, mut solver) in [("default", ranked.clone()), ("below", ranked.from_below())] {
+    let ways = [
+        ("default", ranked.clone()),
+        ("below", ranked.clone().from_below()),
+        ("large layouts", ranked.by_large_layouts()),
+    ];
+    for (way, mut solver) in ways {
         let (moves, reach) = solver.moves_and_reach(case).unwrap();
         assert_eq!(
             (reach.positions, reach.farthest),
             (positions, farthest),
             "reach ({way}) on\n{case}"
         );
-        if way == "default" {
+        if way != "below" {
             // Only levels made from above hold neighbours back (the run that stops at
             // the goal gives the same reach).
             assert_eq!(solver.reach(case).unwrap(), reach, "reach alone on\n{case}");
@@ -114,11 +120,17 @@ fn the_searches_over_marks_keep_to_max_states() {
                 max_states: limit,
                 ..Options::default()
             };
-            let mut solver = Solver::new(&options).ranked_from(0);
-            match solver.moves_and_reach(&case) {
-                Err(Limit::Other(TooManyStates(n))) => assert!(gives_up && n == limit, "{input}"),
-                Ok((_, reach)) => assert!(!gives_up && reach.positions == positions, "{input}"),
-                Err(other) => panic!("{other:?} on\n{input}"),
+            let solver = Solver::new(&options).ranked_from(0);
+            for mut solver in [solver.clone(), solver.by_large_layouts()] {
+                match solver.moves_and_reach(&case) {
+                    Err(Limit::Other(TooManyStates(n))) => {
+                        assert!(gives_up && n == limit, "{input}")
+                    }
+                    Ok((_, reach)) => {
+                        assert!(!gives_up && reach.positions == positions, "{input}")
+                    }
+                    Err(other) => panic!("{other:?} on\n{input}"),
+                }
             }
         }
     }

@@ -16,7 +16,10 @@
 //!   neighbours claimed region by region, large levels made from below.
 //! - `count_singles`: the same over a rank that sets the 1x1 blocks apart (the large
 //!   blocks' automaton times the placements of the 1x1 blocks on the cells they leave
-//!   free), taken first for `--count` when the box has 1x1 blocks.
+//!   free), taken first for `--count` when the box has 1x1 blocks; by default a large
+//!   layout at a time (`count_singles::skeleton`: the marks of its placements as
+//!   bitsets, its moves walked once per level, its neighbours claimed a set per large
+//!   layout reached).
 //! - `published`: two large published puzzles, for the benchmarks.
 //!
 //! The path is rebuilt from parent indices; since interchangeable blocks are merged in
@@ -169,6 +172,17 @@ impl Solver {
     pub fn from_below(self) -> Solver {
         Solver {
             way: count::Way::Below,
+            ..self
+        }
+    }
+
+    /// The same solver making the searches to the end over marks with 1x1 blocks
+    /// (`--count`) a large layout with all its placements of the 1x1 blocks at once
+    /// whenever they are at most 128 (by default only from 64 placements on), for tests
+    /// that run both on small boxes.
+    pub fn by_large_layouts(self) -> Solver {
+        Solver {
+            way: count::Way::Large,
             ..self
         }
     }

@@ -148,9 +148,18 @@ pub(super) fn search(
             goal: pieces.goal_anchor(),
         };
         let walker = || Expander::new(&tables.ranker, &tables.frame, &tables.shapes);
-        let found = count::levels(&space, walker, (options, way))?;
-        count::farthest_layout(&mut walker(), &found, (case, &classes, &anchors));
-        found
+        let (marks, reached) = count::levels(&space, walker, (options, way))?;
+        count::farthest_layout(
+            &mut walker(),
+            (&marks, &reached),
+            (case, &classes, &anchors),
+        );
+        Found {
+            marks,
+            end: reached.end,
+            visited: reached.visited,
+            farthest: reached.farthest,
+        }
     } else {
         bfs(&tables, start, pieces.goal_anchor(), options, false)?
     };
@@ -189,9 +198,6 @@ pub(super) struct Found {
     pub end: Option<(u64, usize, Option<Step>)>,
     pub visited: usize,
     pub farthest: usize,
-    /// To the end over marks: the least rank of the last level, and whether the count
-    /// showed its progress (and so shows a farthest layout).
-    pub last: Option<(u64, bool)>,
 }
 
 /// Breadth-first by levels from `start`.
@@ -281,7 +287,6 @@ fn bfs(
         end,
         visited,
         farthest: level,
-        last: None,
     })
 }
 

@@ -53,12 +53,13 @@
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use grid_common::Pos;
-
-use super::ranked::{mark, name_moves, Found, Marks, Step};
+use super::ranked::{mark, Marks, Step};
 use super::{Limit, Options, TooManyStates};
-use crate::case::{Case, Move};
 use crate::layouts::graph::Expander;
+
+mod back;
+
+pub(in crate::solve) use back::{farthest_layout, walk_back};
 
 /// The layouts one move from a layout, by rank.
 pub(super) trait Walker {
@@ -120,15 +121,15 @@ fn marked(x: u64, m: u64) -> u64 {
 /// level, the least rank among them with the target on its goal, and the least rank of the
 /// level it expanded.
 #[derive(Clone, Copy, Default)]
-struct Claimed {
-    new: usize,
-    goal: Option<u64>,
-    first: Option<u64>,
+pub(super) struct Claimed {
+    pub new: usize,
+    pub goal: Option<u64>,
+    pub first: Option<u64>,
 }
 
 impl Claimed {
     /// What `self` and `other` claimed together.
-    fn with(self, other: Claimed) -> Claimed {
+    pub(super) fn with(self, other: Claimed) -> Claimed {
         let least = |a: Option<u64>, b: Option<u64>| match (a, b) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
@@ -374,11 +375,16 @@ fn level<W: Walker>(
             claimed = claimed.with(found);
         }
     };
+    on_threads(threads, work)
+}
+
+/// `work()` run on `threads` threads: what they claimed together.
+pub(super) fn on_threads(threads: usize, work: impl Fn() -> Claimed + Sync) -> Claimed {
     if threads == 1 {
         return work();
     }
     std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads).map(|_| scope.spawn(work)).collect();
+        let handles: Vec<_> = (0..threads).map(|_| scope.spawn(&work)).collect();
         handles
             .into_iter()
             .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
@@ -403,6 +409,9 @@ pub(super) struct Space {
 pub(super) enum Way {
     Auto,
     Below,
+    /// As `Auto`, but with 1x1 blocks a large layout at a time whatever its placements'
+    /// number (at most 128; for tests).
+    Large,
 }
 
 /// Breadth-first by whole levels over `space` from its start to the end, over the marks
@@ -414,7 +423,7 @@ pub(super) fn levels<W: Walker>(
     space: &Space,
     walker: impl Fn() -> W + Sync,
     (options, way): (&Options, Way),
-) -> Result<Found, Limit> {
+) -> Result<(Marks, Reached), Limit> {
     let (start, goal) = (space.start, space.goal);
     let words = space.layouts.div_ceil(32);
     let cores = std::thread::available_parallelism().map_or(1, |c| c.get().min(MOST_THREADS));
@@ -437,17 +446,44 @@ pub(super) fn levels<W: Walker>(
     } else {
         1
     };
-    let mut end = space.start_at_goal.then_some((start, 0, None));
+    let reached = run_levels(space, options, |depth, left, level_size| {
+        // From below once the level is a large share of what is left to reach.
+        let up = way == Way::Below || level_size as u64 > left / BELOW_SHARE;
+        let split = (threads, chunk);
+        let claimed = level(&walker, state, (depth, up), (goal, space.layouts), split);
+        (claimed, if up { "from below" } else { "from above" })
+    })?;
+    let marks = Marks(marks.into_iter().map(AtomicU64::into_inner).collect());
+    Ok((marks, reached))
+}
+
+/// What a search by levels to the end found, but its marks: the layout the moves end at
+/// and its level, the layouts reached, the farthest level, and the least rank of the last
+/// level with whether the count showed its progress.
+pub(super) struct Reached {
+    pub end: Option<(u64, usize, Option<Step>)>,
+    pub visited: usize,
+    pub farthest: usize,
+    pub last: Option<(u64, bool)>,
+}
+
+/// Breadth-first by whole levels over `space` from its start (marked before) to the end:
+/// `one(depth, left, size)` makes the level after level `depth` (of `size` layouts, with
+/// `left` layouts not yet reached) and says what it claimed and how it was made; a
+/// progress line every [`PROGRESS_EVERY`], and the case given up past `--max-states`.
+pub(super) fn run_levels(
+    space: &Space,
+    options: &Options,
+    mut one: impl FnMut(usize, u64, usize) -> (Claimed, &'static str),
+) -> Result<Reached, Limit> {
+    let mut end = space.start_at_goal.then_some((space.start, 0, None));
     let (mut depth, mut visited) = (0usize, 1usize);
     let started = Instant::now();
     let mut shown = started;
     let mut level_size = 1usize;
     let last = loop {
-        // From below once the level is a large share of what is left to reach.
         let left = space.layouts - visited as u64;
-        let up = way == Way::Below || level_size as u64 > left / BELOW_SHARE;
-        let split = (threads, chunk);
-        let claimed = level(&walker, state, (depth, up), (goal, space.layouts), split);
+        let (claimed, way) = one(depth, left, level_size);
         if claimed.new == 0 {
             break claimed.first;
         }
@@ -460,15 +496,13 @@ pub(super) fn levels<W: Walker>(
         if shown.elapsed() >= PROGRESS_EVERY {
             shown = Instant::now();
             let seconds = started.elapsed().as_secs_f64();
-            let way = if up { "from below" } else { "from above" };
             eprintln!("count: level {depth} ({way}), {visited} layouts, {seconds:.1} s");
         }
         if end.is_none() {
             end = claimed.goal.map(|g| (g, depth, None));
         }
     };
-    Ok(Found {
-        marks: Marks(marks.into_iter().map(AtomicU64::into_inner).collect()),
+    Ok(Reached {
         end,
         visited,
         farthest: depth,
@@ -476,68 +510,16 @@ pub(super) fn levels<W: Walker>(
     })
 }
 
-/// A farthest layout: the least rank of the last level (`found.last`), reached by the
-/// moves walked back from it (each step to a neighbour one level lower, so as many as the
-/// farthest level) played from the start, as a case (`None` when there is no way back, an
-/// internal error). After a count that showed its progress, it is shown on standard error
-/// in the input format.
-pub(super) fn farthest_layout(
-    walker: &mut impl Walker,
-    found: &Found,
-    (case, classes, anchors): (&Case, &[usize], &[u8]),
-) -> Option<Case> {
-    let (rank, long) = found.last?;
-    let steps = walk_back(walker, &found.marks, rank, found.farthest);
-    let moves = name_moves(case, classes, anchors.to_vec(), &steps);
-    let far = farthest_case(case, &moves).filter(|_| moves.len() == found.farthest);
-    match (&far, long) {
-        (Some(far), true) => eprint!("count: a farthest layout, {} moves:\n{far}", found.farthest),
-        (None, _) => eprintln!("count: internal error: no way back from a farthest layout"),
-        _ => {}
-    }
-    far
+/// The mark (`0` not reached, else `1 + level mod 3`) of each rank, however kept.
+pub(super) trait MarkOf {
+    /// The mark of `rank`.
+    fn mark_of(&self, rank: u64) -> u64;
 }
 
-/// The case with its blocks where `moves` from its start leave them (`None` when they do
-/// not play).
-fn farthest_case(case: &Case, moves: &[Move]) -> Option<Case> {
-    let played = crate::replay::replay(case, moves).ok()?;
-    let mut far = case.clone();
-    for (block, corner) in far.blocks.iter_mut().zip(&played.corners) {
-        let top_left = block.top_left();
-        for p in &mut block.cells {
-            *p = Pos::new(
-                p.row - top_left.row + corner.row,
-                p.col - top_left.col + corner.col,
-            );
-        }
+impl MarkOf for Marks {
+    fn mark_of(&self, rank: u64) -> u64 {
+        self.get(rank)
     }
-    Some(far)
-}
-
-/// The moves (class, from, to) from the start to `end` at `level`, each step back to a
-/// neighbour marked one level lower.
-pub(super) fn walk_back(
-    walker: &mut impl Walker,
-    marks: &Marks,
-    end: u64,
-    level: usize,
-) -> Vec<Step> {
-    let mut steps = Vec::with_capacity(level);
-    let mut at = end;
-    for below in (0..level).rev() {
-        let mut back = None;
-        walker.neighbours(at, |w, k, from, to| {
-            if back.is_none() && marks.get(w) == mark(below) {
-                back = Some((w, k, to, from));
-            }
-        });
-        let Some((w, k, from, to)) = back else { break };
-        steps.push((k, from, to));
-        at = w;
-    }
-    steps.reverse();
-    steps
 }
 
 #[cfg(test)]

@@ -28,6 +28,8 @@
 use puzzle_frame::budget::MemoryBudget;
 
 use super::count::{self, Walker};
+
+mod skeleton;
 use super::layout::{Frame, Layout, Shape};
 use super::ranked::{anchors, name_moves, Outcome};
 use super::{Limit, Options, Reach};
@@ -68,12 +70,19 @@ struct Singles {
     /// The cells' indices among the free cells (bit `i`: the `i`-th free cell) of each
     /// place, when there are at most [`TABLED`] places.
     unplace: Vec<u64>,
+    /// The place of each set of the free cells' indices (bit `i`: the `i`-th free cell)
+    /// of `count` of them, when there are at most [`INDEXED`] free cells.
+    place_of: Vec<u32>,
     /// The first `f` bits: the free cells' indices.
     low: u64,
 }
 
 /// The most places of the 1x1 blocks for which their cells are a table.
 const TABLED: u64 = 1 << 16;
+
+/// The most free cells for which the places of the 1x1 blocks' index sets are a table
+/// (and each move's new indices of the free cells are kept).
+const INDEXED: usize = 16;
 
 impl Singles {
     /// The numbering of `case`'s layouts with its 1x1 blocks apart (the large blocks'
@@ -114,6 +123,7 @@ impl Singles {
             per,
             binomials,
             unplace: Vec::new(),
+            place_of: Vec::new(),
             low: if free == 0 {
                 0
             } else {
@@ -123,6 +133,13 @@ impl Singles {
         let mut singles = singles;
         if per <= TABLED {
             singles.unplace = (0..per).map(|p| singles.cells(singles.low, p)).collect();
+        }
+        if free <= INDEXED && !singles.unplace.is_empty() {
+            let mut place_of = vec![0u32; 1 << free];
+            for (p, &packed) in singles.unplace.iter().enumerate() {
+                place_of[packed as usize] = p as u32;
+            }
+            singles.place_of = place_of;
         }
         Some((singles, classes))
     }
@@ -192,6 +209,23 @@ impl Singles {
     }
 }
 
+/// For each cell of `before` (in order), its index among the cells of `after`, four bits
+/// each (cells not in `after`: any); at most 16 cells each.
+fn moved_index(before: u64, after: u64) -> u64 {
+    let (mut map, mut i, mut j) = (0u64, 0u32, 0u64);
+    let mut either = before | after;
+    while either != 0 {
+        let cell = either & either.wrapping_neg();
+        either &= either - 1;
+        if before & cell != 0 {
+            map |= (j & 15) << (4 * i);
+            i += 1;
+        }
+        j += u64::from(after & cell != 0);
+    }
+    map
+}
+
 /// The `index`-th set bit of `bits`, alone.
 #[inline]
 fn nth_bit(mut bits: u64, index: usize) -> u64 {
@@ -220,6 +254,12 @@ struct SinglesWalker<'a> {
     /// Per move (a block's reached anchors in increasing order): the large rank after it,
     /// the cells it leaves free, the cells it newly covers, and the anchor it ends at.
     nexts: Vec<(u64, u64, u64, u8)>,
+    /// Per move, with [`Singles::place_of`]: each free cell's index among the free cells
+    /// after it (bit 4 `i` to 4 `i` + 3: the `i`-th free cell's; the cells it covers: any).
+    moved_index: Vec<u64>,
+    /// Whether the places after a move come from the tables (only worth their making per
+    /// large layout when many placements of it are expanded at once).
+    tabled: bool,
 }
 
 /// A large block that can move when no 1x1 block is in the way.
@@ -248,6 +288,8 @@ impl<'a> SinglesWalker<'a> {
             index_of: [0; 64],
             movable: Vec::new(),
             nexts: Vec::new(),
+            moved_index: Vec::new(),
+            tabled: false,
         }
     }
 
@@ -289,10 +331,22 @@ impl<'a> SinglesWalker<'a> {
             let covered = mask << to & !(mask << from);
             nexts.push((next, (free | mask << from) & !(mask << to), covered, to));
         });
+        self.moved_index.clear();
+        if self.tabled {
+            for &(_, after, _, _) in &self.nexts {
+                self.moved_index.push(moved_index(self.free, after));
+            }
+        }
     }
 }
 
 impl SinglesWalker<'_> {
+    /// The walker with the places after a move by the tables, when the box has them.
+    fn tabled(mut self) -> Self {
+        self.tabled = !self.singles.place_of.is_empty();
+        self
+    }
+
     /// Calls `found(rank, class, from, to)` for the layouts one move from `rank` (those of
     /// the 1x1 blocks' moves first) until it returns true; whether it did.
     #[inline]
@@ -302,15 +356,57 @@ impl SinglesWalker<'_> {
         if large != self.large {
             self.load(large);
         }
-        let mut cells = 0u64;
-        let mut packed = s.packed(place);
-        while packed != 0 {
-            cells |= self.free_bit[packed.trailing_zeros() as usize];
-            packed &= packed - 1;
-        }
         let base = large * s.per;
-        // The 1x1 blocks' moves: the large rank stays.
         let single = s.shapes.len();
+        self.each_move(place, |by, place, from, to| match by {
+            None => found(base + place, single, from, to),
+            Some((m, j)) => {
+                let next = self.nexts[j].0;
+                found(next * s.per + place, self.movable[m].class, from, to)
+            }
+        })
+    }
+
+    /// Calls `found(by, place, from, to)` for the layouts one move from the large layout
+    /// loaded with the 1x1 blocks at `place` (those of the 1x1 blocks' moves first) until
+    /// it returns true; whether it did. `by` is `None` for a 1x1 block's move (the large
+    /// layout stays), else the large block's index in `movable` and the move's in `nexts`
+    /// (the large rank after it); `place` is the 1x1 blocks' place after the move.
+    #[inline]
+    fn each_move(
+        &self,
+        place: u64,
+        mut found: impl FnMut(Option<(usize, usize)>, u64, u8, u8) -> bool,
+    ) -> bool {
+        let s = self.singles;
+        let packed = s.packed(place);
+        let mut cells = 0u64;
+        let mut each = packed;
+        while each != 0 {
+            cells |= self.free_bit[each.trailing_zeros() as usize];
+            each &= each - 1;
+        }
+        // The place after a move: by the tables, or from the cells.
+        let indexed = self.tabled;
+        let single_place = |moved: u64, from: u8, to: u8| match indexed {
+            true => {
+                let index = |cell: u8| 1u64 << self.index_of[usize::from(cell)];
+                u64::from(s.place_of[(packed ^ index(from) ^ index(to)) as usize])
+            }
+            false => self.place(moved),
+        };
+        let large_place = |j: usize| match indexed {
+            true => {
+                let (map, mut each, mut after) = (self.moved_index[j], packed, 0usize);
+                while each != 0 {
+                    after |= 1 << (map >> (4 * each.trailing_zeros()) & 15);
+                    each &= each - 1;
+                }
+                u64::from(s.place_of[after])
+            }
+            false => s.place(self.nexts[j].1, cells),
+        };
+        // The 1x1 blocks' moves: the large rank stays.
         let all = self.occupied | cells;
         let mut each = cells;
         while each != 0 {
@@ -321,20 +417,19 @@ impl SinglesWalker<'_> {
                 let to = targets.trailing_zeros() as u8;
                 targets &= targets - 1;
                 let moved = cells ^ (1u64 << from) ^ (1u64 << to);
-                if found(base + self.place(moved), single, from, to) {
+                if found(None, single_place(moved, from, to), from, to) {
                     return true;
                 }
             }
         }
         // The large blocks' moves, the 1x1 blocks standing in their way: the anchors
         // reached now are some of those reached without them.
-        for m in &self.movable {
+        for (i, m) in self.movable.iter().enumerate() {
             let (k, from) = (m.class, m.from);
             if !m.far {
-                for &(next, free, covered, to) in &self.nexts[m.first..m.end] {
-                    if covered & cells == 0
-                        && found(next * s.per + s.place(free, cells), k, from, to)
-                    {
+                for j in m.first..m.end {
+                    let (_, _, covered, to) = self.nexts[j];
+                    if covered & cells == 0 && found(Some((i, j)), large_place(j), from, to) {
                         return true;
                     }
                 }
@@ -344,9 +439,8 @@ impl SinglesWalker<'_> {
             while targets != 0 {
                 let to = targets.trailing_zeros();
                 targets &= targets - 1;
-                let below = (m.reached & ((1u64 << to) - 1)).count_ones() as usize;
-                let (next, free, _, _) = self.nexts[m.first + below];
-                if found(next * s.per + s.place(free, cells), k, from, to as u8) {
+                let j = m.first + (m.reached & ((1u64 << to) - 1)).count_ones() as usize;
+                if found(Some((i, j)), large_place(j), from, to as u8) {
                     return true;
                 }
             }
@@ -420,106 +514,37 @@ pub(super) fn search(
         goal,
     };
     let walker = || SinglesWalker::new(&singles);
-    let found = count::levels(&space, walker, (options, way))?;
-    count::farthest_layout(&mut walker(), &found, (case, &classes, &anchors));
-    let moves = found.end.map(|(end, level, _)| {
-        let steps = count::walk_back(&mut walker(), &found.marks, end, level);
+    let fewest = match way {
+        count::Way::Auto => skeleton::FEWEST_PLACES,
+        count::Way::Large => 0,
+        count::Way::Below => u64::MAX,
+    };
+    let by_large = (fewest..=skeleton::MOST_PLACES).contains(&singles.per)
+        && skeleton::Sets::bytes(singles.ranker.total()) <= options.budget.bytes() / 2;
+    let (marks, reached): (Box<dyn count::MarkOf>, _) = match by_large {
+        true => {
+            let (sets, reached) = skeleton::levels(&singles, &space, options)?;
+            (Box::new(sets), reached)
+        }
+        false => {
+            let (marks, reached) = count::levels(&space, walker, (options, way))?;
+            (Box::new(marks), reached)
+        }
+    };
+    let blocks = (case, &classes[..], &anchors[..]);
+    count::farthest_layout(&mut walker(), (&*marks, &reached), blocks);
+    let moves = reached.end.map(|(end, level, _)| {
+        let steps = count::walk_back(&mut walker(), &*marks, end, level);
         name_moves(case, &classes, anchors.clone(), &steps)
     });
     Ok(Some(Outcome {
         moves,
         reach: Some(Reach {
-            positions: found.visited,
-            farthest: found.farthest,
+            positions: reached.visited,
+            farthest: reached.farthest,
         }),
     }))
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::parse::parse_all;
-
-    /// The farthest layout of a count to the end (levels made either way) is as far from
-    /// the start as the farthest level, by a plain breadth-first search over the ranks.
-    #[test]
-    fn a_farthest_layout_is_at_the_farthest_level() {
-        let inputs = [
-            "3 4\nA A B .\nC D E .\nF F . G\nA\n1 2\n",
-            "4 4\nA A B C\nA A D .\nE E F .\n. G G H\nA\n2 2\n",
-            "4 3\nA . B\nC D B\nC . E\nF F .\nD\n0 1\n",
-        ];
-        for input in inputs {
-            let case = parse_all(input.as_bytes()).unwrap().remove(0);
-            let budget = MemoryBudget::new(1 << 30);
-            let (singles, classes) = Singles::of(&case, budget).unwrap();
-            let mut walker = SinglesWalker::new(&singles);
-            let start = singles.rank_of_case(&classes, &anchors(&case));
-            let mut distance = std::collections::HashMap::from([(start, 0usize)]);
-            let mut queue = std::collections::VecDeque::from([start]);
-            while let Some(u) = queue.pop_front() {
-                let d = distance[&u];
-                walker.neighbours(u, |v, _, _, _| {
-                    if let std::collections::hash_map::Entry::Vacant(e) = distance.entry(v) {
-                        e.insert(d + 1);
-                        queue.push_back(v);
-                    }
-                });
-            }
-            let farthest = distance.values().copied().max().unwrap();
-            let at = anchors(&case);
-            let goal = Pieces::of_case(&case).goal_anchor();
-            let space = count::Space {
-                layouts: singles.ranker.total() * singles.per,
-                tables: 0,
-                start,
-                start_at_goal: at[case.target] == goal,
-                goal,
-            };
-            for way in [count::Way::Auto, count::Way::Below] {
-                let options = (&Options::default(), way);
-                let found = count::levels(&space, || SinglesWalker::new(&singles), options);
-                let found = found.unwrap();
-                assert_eq!(found.farthest, farthest, "{input}");
-                let blocks = (&case, &classes[..], &at[..]);
-                let far = count::farthest_layout(&mut walker, &found, blocks);
-                let far = far.expect("a farthest layout");
-                let rank = singles.rank_of_case(&classes, &anchors(&far));
-                assert_eq!(distance[&rank], farthest, "{input}{far}");
-            }
-        }
-    }
-
-    /// Every rank below the layouts' number is a layout (1x1 blocks on free cells, as many
-    /// as the case has) whose rank is that rank again, and there are as many as the whole
-    /// box's automaton counts: the numbering is one-to-one onto the layouts.
-    #[test]
-    fn the_rank_with_1x1_blocks_apart_numbers_every_layout_once() {
-        let inputs = [
-            "3 3\nA B .\nA C .\nD D .\nD\n0 1\n",
-            "3 4\nA A B .\nC D E .\nF F . G\nA\n1 2\n",
-            "4 4\nA A B C\nA A D .\nE E F .\n. G G H\nA\n2 2\n",
-            "4 3\nA . B\nC D B\nC . E\nF F .\nD\n0 1\n",
-            "5 4\nA B B C\nA B B C\nD E E F\nD G H F\nI . . J\nB\n3 1\n",
-        ];
-        for input in inputs {
-            let case = parse_all(input.as_bytes()).unwrap().remove(0);
-            let budget = MemoryBudget::new(1 << 30);
-            let (singles, _) = Singles::of(&case, budget).expect("1x1 blocks");
-            let pieces = Pieces::of_case(&case);
-            let (frame, shapes) = pieces.tables();
-            let whole = Ranker::new(frame.board, &shapes, &pieces.counts(), budget).unwrap();
-            let n = singles.ranker.total() * singles.per;
-            assert_eq!(n, whole.total(), "{input}");
-            let mut expander = Expander::new(&singles.ranker, &singles.frame, &singles.shapes);
-            for rank in 0..n {
-                expander.load(rank / singles.per);
-                let free = singles.frame.board & !expander.occupied;
-                let cells = singles.cells(free, rank % singles.per);
-                assert_eq!(cells & !free, 0, "{input} {rank}");
-                assert_eq!(cells.count_ones() as usize, singles.count, "{input} {rank}");
-                assert_eq!(singles.rank_of(&expander.blocks, cells), rank, "{input}");
-            }
-        }
-    }
-}
+mod tests;

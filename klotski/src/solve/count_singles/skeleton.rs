@@ -1,0 +1,288 @@
+//! `--count` with 1x1 blocks, a large layout ("skeleton") at a time: the breadth-first
+//! search by whole levels of [`super::super::count`], over the rank with the 1x1 blocks
+//! apart ([`super`]), with the marks of one large layout's 1x1 placements kept together as
+//! bitsets, and a level made a large layout at a time.
+//!
+//! **States.** Per large layout, three bitsets over its placements of the 1x1 blocks
+//! (their `C(f, s)` places, at most [`MOST_PLACES`]): the low and high bits of each
+//! placement's mark (`0` not reached, else `1 + level mod 3`, as in the other searches
+//! over marks) and the frontier (the layouts of the level expanded and of the level it
+//! makes). Two words each, six words a large layout in all (Lodzianka: 15.5 million
+//! large layouts, 743 MB).
+//!
+//! **A level.** Each large layout whose frontier holds placements of the level (frontier
+//! and the level's mark) is unranked once, its large blocks' moves walked once; then each
+//! placement of the level gives its neighbours as bits: the 1x1 blocks' moves into the
+//! large layout's own set, each large block's move into that move's set (the places after
+//! it, over the free cells of the large layout it leads to). Those sets are claimed whole,
+//! one per large layout reached, not one layout at a time: the placements not yet marked
+//! are marked with the next level's mark and set in the frontier, and the level's
+//! placements leave the frontier (each layout is expanded once).
+//!
+//! **The split.** The large layouts are cut into chunks the threads take in turn. A claim
+//! reads both planes and sets the not yet marked bits in the plane the next mark sets
+//! first (the low plane for marks 1 and 3, the high for 2) with an atomic `or`: the
+//! thread whose `or` found a bit still clear claimed it (counts it, then sets the other
+//! plane for mark 3, and the frontier bit). Every claim of a level uses the same mark, so
+//! each layout is claimed once. A placement half marked (mark 3's low bit set first) reads
+//! as mark 1, never as the level's mark 2, so the level read is never one being claimed.
+//!
+//! **Exactness.** Only the grouping changes: a level's neighbours are the same layouts as
+//! one layout at a time, each claimed by the same rule (the first level that reaches it),
+//! so the count, the farthest level, the first goal level and its least goal rank are the
+//! same. The moves are walked back over the marks as in the other searches.
+
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+
+use super::{Singles, SinglesWalker};
+use crate::solve::count::{self, Claimed, MarkOf, Reached, Space};
+use crate::solve::ranked::mark;
+use crate::solve::{Limit, Options};
+
+/// The most placements of the 1x1 blocks per large layout (two words a bitset).
+pub(super) const MOST_PLACES: u64 = 128;
+
+/// By default, large layouts of fewer placements are left to the search a layout at a
+/// time: a level then holds few placements of each (`box-5x5-count`, 36 placements:
+/// 3.4 a large layout expanded, 14% more CPU this way; Lodzianka, 84: 15 or more, half
+/// the CPU).
+pub(super) const FEWEST_PLACES: u64 = 64;
+
+/// Words per large layout: the low plane of the marks, the high plane, the frontier.
+const WORDS: usize = 6;
+const LOW: usize = 0;
+const HIGH: usize = 2;
+const FRONTIER: usize = 4;
+
+/// The most large layouts a thread takes at a time.
+const CHUNK: usize = 1 << 12;
+
+/// The most threads a level is expanded on.
+const MOST_THREADS: usize = 4;
+
+/// The marks and the frontier of every large layout's placements, and which large
+/// layouts hold placements of the level expanded and of the level it makes (a bit each,
+/// by the level's parity).
+pub(super) struct Sets {
+    words: Vec<AtomicU64>,
+    per: u64,
+    holds: [Vec<AtomicU64>; 2],
+}
+
+/// Every bit of a bitset when `bit` is 1, none when 0.
+#[inline]
+fn all_if(bit: u64) -> u128 {
+    0u128.wrapping_sub(u128::from(bit & 1))
+}
+
+impl Sets {
+    /// The bytes the sets of `large` large layouts take.
+    pub(super) fn bytes(large: u64) -> u64 {
+        large.saturating_mul(8 * WORDS as u64) + large.div_ceil(64) * 16
+    }
+
+    /// The sets of `large` large layouts of `per` placements, none reached.
+    fn new(large: u64, per: u64) -> Sets {
+        let zeros = |n: u64| (0..n).map(|_| AtomicU64::new(0)).collect::<Vec<_>>();
+        Sets {
+            words: zeros(large * WORDS as u64),
+            per,
+            holds: [zeros(large.div_ceil(64)), zeros(large.div_ceil(64))],
+        }
+    }
+
+    /// The bitset `plane` of large layout `s`.
+    #[inline]
+    fn get(&self, s: usize, plane: usize) -> u128 {
+        let w = &self.words[WORDS * s + plane..WORDS * s + plane + 2];
+        u128::from(w[0].load(Ordering::Relaxed)) | u128::from(w[1].load(Ordering::Relaxed)) << 64
+    }
+
+    /// Sets `bits` in the bitset `plane` of `s`: the bits of `bits` that were set before.
+    #[inline]
+    fn or(&self, s: usize, plane: usize, bits: u128) -> u128 {
+        let w = &self.words[WORDS * s + plane..WORDS * s + plane + 2];
+        let (low, high) = (bits as u64, (bits >> 64) as u64);
+        let before_low = if low != 0 {
+            w[0].fetch_or(low, Ordering::Relaxed) & low
+        } else {
+            0
+        };
+        let before_high = if high != 0 {
+            w[1].fetch_or(high, Ordering::Relaxed) & high
+        } else {
+            0
+        };
+        u128::from(before_low) | u128::from(before_high) << 64
+    }
+
+    /// Clears `bits` in the frontier of `s`.
+    #[inline]
+    fn leave(&self, s: usize, bits: u128) {
+        let w = &self.words[WORDS * s + FRONTIER..WORDS * s + FRONTIER + 2];
+        let (low, high) = (bits as u64, (bits >> 64) as u64);
+        if low != 0 {
+            w[0].fetch_and(!low, Ordering::Relaxed);
+        }
+        if high != 0 {
+            w[1].fetch_and(!high, Ordering::Relaxed);
+        }
+    }
+
+    /// The placements of `s` in the level marked `now`: in the frontier, with that mark.
+    #[inline]
+    fn level(&self, s: usize, now: u64) -> u128 {
+        let frontier = self.get(s, FRONTIER);
+        if frontier == 0 {
+            return 0;
+        }
+        let (low, high) = (self.get(s, LOW), self.get(s, HIGH));
+        frontier & !(low ^ all_if(now)) & !(high ^ all_if(now >> 1))
+    }
+
+    /// Claims the placements `bits` of `s` not yet marked with the mark `next` (of level
+    /// `depth`): those this thread claimed (marked, set in the frontier, and `s` noted
+    /// in the level's large layouts).
+    #[inline]
+    fn claim(&self, s: usize, bits: u128, (next, depth): (u64, usize)) -> u128 {
+        let bits = bits & !(self.get(s, LOW) | self.get(s, HIGH));
+        if bits == 0 {
+            return 0;
+        }
+        let first = if next & 1 == 1 { LOW } else { HIGH };
+        let won = bits & !self.or(s, first, bits);
+        if won != 0 {
+            if next == 3 {
+                self.or(s, HIGH, won);
+            }
+            self.or(s, FRONTIER, won);
+            self.holds[depth % 2][s / 64].fetch_or(1 << (s % 64), Ordering::Relaxed);
+        }
+        won
+    }
+}
+
+impl MarkOf for Sets {
+    fn mark_of(&self, rank: u64) -> u64 {
+        let (s, i) = ((rank / self.per) as usize, rank % self.per);
+        let bit = |plane| (self.get(s, plane) >> i) as u64 & 1;
+        bit(LOW) | bit(HIGH) << 1
+    }
+}
+
+/// The large layouts noted in the words `words` of the level `depth`'s large layouts
+/// expanded: the placements of each in the level (see [`Sets::level`]) leave the frontier,
+/// and their neighbours not yet marked are claimed with the next level's mark, a set per
+/// large layout reached (`sets` holds one per move).
+fn expand(
+    walker: &mut SinglesWalker,
+    (marks, sets): (&Sets, &mut Vec<u128>),
+    words: std::ops::Range<usize>,
+    depth: usize,
+    goal: u8,
+) -> Claimed {
+    let per = walker.singles.per;
+    let (now, next) = (mark(depth), (mark(depth + 1), depth + 1));
+    let mut claimed = Claimed::default();
+    let skeletons = words.flat_map(|w| {
+        let mut bits = marks.holds[depth % 2][w].swap(0, Ordering::Relaxed);
+        std::iter::from_fn(move || {
+            let i = bits.trailing_zeros();
+            bits &= bits.wrapping_sub(1);
+            (i < 64).then_some(w * 64 + i as usize)
+        })
+    });
+    for s in skeletons {
+        let level = marks.level(s, now);
+        if level == 0 {
+            continue;
+        }
+        claimed
+            .first
+            .get_or_insert(s as u64 * per + u64::from(level.trailing_zeros()));
+        walker.load(s as u64);
+        sets.clear();
+        sets.resize(walker.nexts.len(), 0);
+        let mut own = 0u128;
+        let mut each = level;
+        while each != 0 {
+            let place = each.trailing_zeros();
+            each &= each - 1;
+            walker.each_move(u64::from(place), |by, place, _, _| {
+                match by {
+                    None => own |= 1 << place,
+                    Some((_, j)) => sets[j] |= 1 << place,
+                }
+                false
+            });
+        }
+        marks.leave(s, level);
+        // A 1x1 block's move leaves the target where it is: no goal layout is first
+        // reached by it.
+        claimed.new += marks.claim(s, own, next).count_ones() as usize;
+        for m in &walker.movable {
+            for (j, &set) in sets.iter().enumerate().take(m.end).skip(m.first) {
+                if set == 0 {
+                    continue;
+                }
+                let (t, _, _, to) = walker.nexts[j];
+                let won = marks.claim(t as usize, set, next);
+                claimed.new += won.count_ones() as usize;
+                if won != 0 && m.class == 0 && to == goal {
+                    let least = t * per + u64::from(won.trailing_zeros());
+                    claimed.goal = Some(claimed.goal.map_or(least, |g| g.min(least)));
+                }
+            }
+        }
+    }
+    claimed
+}
+
+/// Breadth-first by whole levels over `space` (numbered by `singles`, at most
+/// [`MOST_PLACES`] placements per large layout) to the end, a large layout at a time, on
+/// the cores (two threads at least once there is more than one chunk): the marks, and
+/// what was reached.
+pub(super) fn levels(
+    singles: &Singles,
+    space: &Space,
+    options: &Options,
+) -> Result<(Sets, Reached), Limit> {
+    let large = singles.ranker.total();
+    options
+        .budget
+        .check("the positions' marks", Sets::bytes(large) + space.tables)?;
+    let marks = Sets::new(large, singles.per);
+    let (start, at) = (
+        (space.start / singles.per) as usize,
+        space.start % singles.per,
+    );
+    marks.or(start, LOW, 1 << at);
+    marks.or(start, FRONTIER, 1 << at);
+    marks.holds[0][start / 64].fetch_or(1 << (start % 64), Ordering::Relaxed);
+    let cores = std::thread::available_parallelism().map_or(1, |c| c.get().min(MOST_THREADS));
+    let words = marks.holds[0].len();
+    let chunk = (words / (16 * cores)).clamp(1, CHUNK / 64);
+    let chunks = words.div_ceil(chunk);
+    let threads = if chunks > 1 { cores.max(2) } else { 1 };
+    let reached = count::run_levels(space, options, |depth, _, _| {
+        let taken = AtomicUsize::new(0);
+        let work = || {
+            let mut walker = SinglesWalker::new(singles).tabled();
+            let mut sets = Vec::new();
+            let mut claimed = Claimed::default();
+            loop {
+                let c = taken.fetch_add(1, Ordering::Relaxed);
+                if c >= chunks {
+                    return claimed;
+                }
+                let words = c * chunk..((c + 1) * chunk).min(words);
+                let on = (&marks, &mut sets);
+                let found = expand(&mut walker, on, words, depth, space.goal);
+                claimed = claimed.with(found);
+            }
+        };
+        let claimed = count::on_threads(threads, work);
+        (claimed, "from above, by large layouts")
+    })?;
+    Ok((marks, reached))
+}

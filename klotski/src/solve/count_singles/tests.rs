@@ -1,0 +1,120 @@
+//! The numbering with the 1x1 blocks apart, its tables, and a farthest layout.
+
+use super::*;
+use crate::parse::parse_all;
+
+/// The farthest layout of a count to the end (levels made either way) is as far from
+/// the start as the farthest level, by a plain breadth-first search over the ranks.
+#[test]
+fn a_farthest_layout_is_at_the_farthest_level() {
+    let inputs = [
+        "3 4\nA A B .\nC D E .\nF F . G\nA\n1 2\n",
+        "4 4\nA A B C\nA A D .\nE E F .\n. G G H\nA\n2 2\n",
+        "4 3\nA . B\nC D B\nC . E\nF F .\nD\n0 1\n",
+    ];
+    for input in inputs {
+        let case = parse_all(input.as_bytes()).unwrap().remove(0);
+        let budget = MemoryBudget::new(1 << 30);
+        let (singles, classes) = Singles::of(&case, budget).unwrap();
+        let mut walker = SinglesWalker::new(&singles);
+        let start = singles.rank_of_case(&classes, &anchors(&case));
+        let mut distance = std::collections::HashMap::from([(start, 0usize)]);
+        let mut queue = std::collections::VecDeque::from([start]);
+        while let Some(u) = queue.pop_front() {
+            let d = distance[&u];
+            walker.neighbours(u, |v, _, _, _| {
+                if let std::collections::hash_map::Entry::Vacant(e) = distance.entry(v) {
+                    e.insert(d + 1);
+                    queue.push_back(v);
+                }
+            });
+        }
+        let farthest = distance.values().copied().max().unwrap();
+        let at = anchors(&case);
+        let goal = Pieces::of_case(&case).goal_anchor();
+        let space = count::Space {
+            layouts: singles.ranker.total() * singles.per,
+            tables: 0,
+            start,
+            start_at_goal: at[case.target] == goal,
+            goal,
+        };
+        for way in [count::Way::Large, count::Way::Auto, count::Way::Below] {
+            let options = (&Options::default(), way);
+            let (marks, found) = match way {
+                count::Way::Large => {
+                    let (sets, found) = skeleton::levels(&singles, &space, options.0).unwrap();
+                    (Box::new(sets) as Box<dyn count::MarkOf>, found)
+                }
+                _ => {
+                    let levels = count::levels(&space, || SinglesWalker::new(&singles), options);
+                    let (marks, found) = levels.unwrap();
+                    (Box::new(marks) as Box<dyn count::MarkOf>, found)
+                }
+            };
+            assert_eq!(found.farthest, farthest, "{input}");
+            let blocks = (&case, &classes[..], &at[..]);
+            let far = count::farthest_layout(&mut walker, (&*marks, &found), blocks);
+            let far = far.expect("a farthest layout");
+            let rank = singles.rank_of_case(&classes, &anchors(&far));
+            assert_eq!(distance[&rank], farthest, "{input}{far}");
+        }
+    }
+}
+
+/// The places after each move by the tables ([`Singles::place_of`], each move's new
+/// indices) are those counted from the cells, for every layout of a few boxes.
+#[test]
+fn the_tables_give_the_places_the_cells_give() {
+    let inputs = [
+        "3 4\nA A B .\nC D E .\nF F . G\nA\n1 2\n",
+        "4 4\nA A B C\nA A D .\nE E F .\n. G G H\nA\n2 2\n",
+        "4 4\nA B . C\nA D . .\nE E F F\n. G . H\nA\n2 0\n",
+    ];
+    for input in inputs {
+        let case = parse_all(input.as_bytes()).unwrap().remove(0);
+        let (singles, _) = Singles::of(&case, MemoryBudget::new(1 << 30)).unwrap();
+        let mut a = SinglesWalker::new(&singles).tabled();
+        assert!(a.tabled, "{input}");
+        let mut b = SinglesWalker::new(&singles);
+        for rank in 0..singles.ranker.total() * singles.per {
+            let (mut by_tables, mut by_cells) = (Vec::new(), Vec::new());
+            a.neighbours(rank, |v, k, from, to| by_tables.push((v, k, from, to)));
+            b.neighbours(rank, |v, k, from, to| by_cells.push((v, k, from, to)));
+            assert_eq!(by_tables, by_cells, "{input} {rank}");
+        }
+    }
+}
+
+/// Every rank below the layouts' number is a layout (1x1 blocks on free cells, as many
+/// as the case has) whose rank is that rank again, and there are as many as the whole
+/// box's automaton counts: the numbering is one-to-one onto the layouts.
+#[test]
+fn the_rank_with_1x1_blocks_apart_numbers_every_layout_once() {
+    let inputs = [
+        "3 3\nA B .\nA C .\nD D .\nD\n0 1\n",
+        "3 4\nA A B .\nC D E .\nF F . G\nA\n1 2\n",
+        "4 4\nA A B C\nA A D .\nE E F .\n. G G H\nA\n2 2\n",
+        "4 3\nA . B\nC D B\nC . E\nF F .\nD\n0 1\n",
+        "5 4\nA B B C\nA B B C\nD E E F\nD G H F\nI . . J\nB\n3 1\n",
+    ];
+    for input in inputs {
+        let case = parse_all(input.as_bytes()).unwrap().remove(0);
+        let budget = MemoryBudget::new(1 << 30);
+        let (singles, _) = Singles::of(&case, budget).expect("1x1 blocks");
+        let pieces = Pieces::of_case(&case);
+        let (frame, shapes) = pieces.tables();
+        let whole = Ranker::new(frame.board, &shapes, &pieces.counts(), budget).unwrap();
+        let n = singles.ranker.total() * singles.per;
+        assert_eq!(n, whole.total(), "{input}");
+        let mut expander = Expander::new(&singles.ranker, &singles.frame, &singles.shapes);
+        for rank in 0..n {
+            expander.load(rank / singles.per);
+            let free = singles.frame.board & !expander.occupied;
+            let cells = singles.cells(free, rank % singles.per);
+            assert_eq!(cells & !free, 0, "{input} {rank}");
+            assert_eq!(cells.count_ones() as usize, singles.count, "{input} {rank}");
+            assert_eq!(singles.rank_of(&expander.blocks, cells), rank, "{input}");
+        }
+    }
+}
