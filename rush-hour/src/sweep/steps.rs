@@ -5,6 +5,11 @@
 //! by the line's stride, [`super::dense`]) and the cells it changes. One table read and
 //! one multiply a move, no rank lookups; a new board is the old one with three
 //! exclusive-ors ([`Steps::apply`]).
+//!
+//! The move loop is compiled once per side (`by_side!`), so that each line's shifts and
+//! masks are constants, and the shifts only a new board needs are read when one is
+//! built rather than worked out for every line (5x5 without walls, one thread: 4.77 G ->
+//! 4.40 G instructions under callgrind). The moves and their order are the same.
 
 use super::dense::Boxes;
 use super::space::{Cells, LineTable, Space, State};
@@ -44,6 +49,29 @@ impl Board {
         }
     }
 }
+
+/// Evaluates `$body` with the constant `$N` the side `$n` (3 to 8, as [`Space::new`]
+/// checks): the move loops ([`Steps::for_each`]) are compiled once per side, with the
+/// side's shifts and masks constant.
+macro_rules! by_side {
+    ($n:expr, $N:ident => $body:expr) => {
+        by_side!(@ $n, $N, $body, [3, 4, 5, 6, 7])
+    };
+    (@ $n:expr, $N:ident, $body:expr, [$($side:literal),*]) => {
+        match $n {
+            $($side => {
+                const $N: usize = $side;
+                $body
+            })*
+            // 8, the largest side.
+            _ => {
+                const $N: usize = 8;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use by_side;
 
 /// One slide: the placement it reaches, the change of the line's rank in its group, and
 /// the line's cells it changes (bit `i` the line's cell `i`; spread, bit `i * n`).
@@ -87,6 +115,9 @@ pub struct Steps {
     n: usize,
     /// Bits per line in the packed state.
     width: u32,
+    /// Per line: where its field starts in the packed state (`line * width`), read only
+    /// when a board is built ([`Steps::apply`]).
+    shift: [u32; 16],
 }
 
 /// The most moves one board has, for side `n`: a slide left (right, up, down) ends on an
@@ -149,6 +180,7 @@ impl Steps {
             n,
             line_cells,
             width: space.width,
+            shift: std::array::from_fn(|l| l as u32 * space.width),
         }
     }
 
@@ -173,21 +205,28 @@ impl Steps {
     }
 
     /// The board that step `step` of line `l` (a row when `row`) from placement `e` makes
-    /// of `b`.
+    /// of `b`, whose side is `N`.
     #[inline(always)]
-    pub fn apply(&self, b: &Board, l: usize, e: usize, step: Step, row: bool) -> Board {
-        let s = b.s ^ ((e as u64 ^ u64::from(step.to)) << (l as u32 * self.width));
+    pub fn apply<const N: usize>(
+        &self,
+        b: &Board,
+        l: usize,
+        e: usize,
+        step: Step,
+        row: bool,
+    ) -> Board {
+        let s = b.s ^ ((e as u64 ^ u64::from(step.to)) << self.shift[l & 15]);
         if row {
             Board {
                 s,
-                horizontal: b.horizontal ^ u64::from(step.cells) << (l * self.n),
+                horizontal: b.horizontal ^ u64::from(step.cells) << (l * N),
                 horizontal_t: b.horizontal_t ^ step.spread << l,
                 vertical: b.vertical,
             }
         } else {
             Board {
                 s,
-                vertical: b.vertical ^ step.spread << (l - self.n),
+                vertical: b.vertical ^ step.spread << (l - N),
                 ..*b
             }
         }
@@ -196,38 +235,42 @@ impl Steps {
     /// Calls `f(line, from, step, row)` for every move of `b` (the walls being `walls`):
     /// only the lines with a free cell next to one of their pieces are read, rows first
     /// (`row` true), then columns. Returns whether `b` is a seed (no slide left or up).
+    /// `N` is the board's side (the space's `n`), a constant so that each line's shifts
+    /// and masks are too.
     #[inline(always)]
-    pub fn for_each(
+    pub fn for_each<const N: usize>(
         &self,
         b: &Board,
         walls: u64,
         mut f: impl FnMut(usize, usize, Step, bool),
     ) -> bool {
-        let n = self.n;
-        let (full, mask) = ((1u64 << n) - 1, (1u64 << self.width) - 1);
+        debug_assert_eq!(N, self.n);
+        let full = (1u64 << N) - 1;
+        let (mask, width) = ((1u64 << self.width) - 1, self.width);
         let free = !(b.horizontal | b.vertical) & self.board;
         let movable = b.horizontal & !walls;
         let left = (movable >> 1) & self.not_last & free;
         let right = (movable << 1) & self.not_first & free;
-        let up = (b.vertical >> n) & free;
-        let down = (b.vertical << n) & free;
+        let up = (b.vertical >> N) & free;
+        let down = (b.vertical << N) & free;
         let mut rows = left | right;
         while rows != 0 {
             let y = self.line_of[0][rows.trailing_zeros() as usize & 63] as usize;
-            rows &= !self.line_cells[y & 15];
-            let blocked = (b.vertical >> (y * n)) & full;
-            let e = ((b.s >> (y as u32 * self.width)) & mask) as usize;
-            for &step in self.at(y, (e << n) | blocked as usize) {
+            rows &= !(full << (y * N));
+            let blocked = (b.vertical >> (y * N)) & full;
+            let e = ((b.s >> (y as u32 * width)) & mask) as usize;
+            for &step in self.at(y, (e << N) | blocked as usize) {
                 f(y, e, step, true);
             }
         }
         let mut columns = up | down;
         while columns != 0 {
-            let l = self.line_of[1][columns.trailing_zeros() as usize & 63] as usize;
-            columns &= !self.line_cells[l & 15];
-            let blocked = (b.horizontal_t >> ((l - n) * n)) & full;
-            let e = ((b.s >> (l as u32 * self.width)) & mask) as usize;
-            for &step in self.at(l, (e << n) | blocked as usize) {
+            let x = columns.trailing_zeros() as usize % N;
+            columns &= !(self.line_cells[N] << x);
+            let blocked = (b.horizontal_t >> (x * N)) & full;
+            let l = N + x;
+            let e = ((b.s >> (l as u32 * width)) & mask) as usize;
+            for &step in self.at(l, (e << N) | blocked as usize) {
                 f(l, e, step, false);
             }
         }
@@ -328,18 +371,18 @@ mod tests {
                 let mut want = Vec::new();
                 space.for_each_slide(s, &c, |l, e, t, _| want.push((l, e, t)));
                 let mut got = Vec::new();
-                let seed = steps.for_each(&b, wall_cells, |l, e, step, row| {
+                let seed = by_side!(n, N => steps.for_each::<N>(&b, wall_cells, |l, e, step, row| {
                     assert_eq!(row, l < n);
                     let t = step.to as usize;
                     let u = space.with_field(s, l, t);
                     let to = at + i64::from(step.rank) * frame.stride(l) as i64;
                     assert_eq!(to, boxes.place(&space, &frame, u) as i64, "{n} {walls}");
-                    let moved = steps.apply(&b, l, e, step, row);
+                    let moved = steps.apply::<N>(&b, l, e, step, row);
                     assert_eq!(moved, Board::new(u, &space.cells(u)), "{n} {walls}");
                     assert_eq!(moved.cells(wall_cells).movable, space.cells(u).movable);
                     assert_eq!(steps.solved(&moved), space.solved(u));
                     got.push((l, e, t));
-                });
+                }));
                 assert_eq!(seed, space.is_seed(&c));
                 assert_eq!(steps.solved(&b), space.solved(s));
                 assert_eq!(steps.lower_bound(&b), space.lower_bound(s));

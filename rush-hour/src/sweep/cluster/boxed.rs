@@ -90,28 +90,29 @@ impl Explorer<'_> {
         })
     }
 
-    /// Numbers the boards one move from board `next` (the new ones from `count` on) and
-    /// lists its moves (from `moves` on); the counts after it, and whether it is a seed.
+    /// Numbers the boards one move from board `next` (`node`, the new ones from `count`
+    /// on) and lists its moves (from `moves` on); the counts after it, and whether it is
+    /// a seed.
     #[inline(always)]
-    fn expand(
+    fn expand<const N: usize>(
         &mut self,
         walk: &Walk,
-        next: usize,
+        (next, node): (usize, Node),
         mut count: usize,
         mut moves: usize,
     ) -> Result<(usize, usize, bool), SweepError> {
-        let most = most_moves(self.space.n);
+        let most = most_moves(N);
         if self.nodes.len() < count + most
             || self.edge_starts.len() <= count + most
             || self.edges.len() < moves + most
         {
             self.box_lists(count + most, moves + most)?;
         }
-        let Node { board, at } = self.nodes[next];
+        let Node { board, at } = node;
         self.edge_starts[next] = u32::try_from(moves).map_err(|_| SweepError::ClusterTooLarge)?;
         let (steps, places, stride) = (&self.steps, &mut self.places[..], &walk.stride);
         let (nodes, edges) = (&mut self.nodes[..], &mut self.edges[..]);
-        let seed = steps.for_each(&board, walk.walls, |l, e, step, row| {
+        let seed = steps.for_each::<N>(&board, walk.walls, |l, e, step, row| {
             // A place of the box: the line's rank stays within its group.
             let to = (i64::from(at) + i64::from(step.rank) * stride[l & 15]) as usize;
             // Only a new board (about one move in seven) is numbered, built and
@@ -123,7 +124,7 @@ impl Explorer<'_> {
             let j = if seen == UNSEEN {
                 places[to] = count as u32;
                 nodes[count] = Node {
-                    board: steps.apply(&board, l, e, step, row),
+                    board: steps.apply::<N>(&board, l, e, step, row),
                     at: to as u32,
                 };
                 count += 1;
@@ -140,7 +141,7 @@ impl Explorer<'_> {
     /// The box path of [`Explorer::reach`]: every board of the cluster of `start` (whose
     /// box `frame` has room), its moves listed and its seeds marked, its solved boards
     /// in `solved`.
-    pub(super) fn reach_box(
+    pub(super) fn reach_box<const N: usize>(
         &mut self,
         start: State,
         marks: &Marks,
@@ -150,12 +151,13 @@ impl Explorer<'_> {
         self.solved.clear();
         let (mut count, mut moves, mut next) = (1usize, 0usize, 0usize);
         while next < count {
-            let board = self.nodes[next].board;
+            let node = self.nodes[next];
+            let board = node.board;
             if self.steps.solved(&board) {
                 self.solved.push(next as u32);
             }
             let seed;
-            (count, moves, seed) = self.expand(&walk, next, count, moves)?;
+            (count, moves, seed) = self.expand::<N>(&walk, (next, node), count, moves)?;
             if seed {
                 self.mark(board.s, &board.cells(walk.walls), marks);
             }
@@ -178,7 +180,7 @@ impl Explorer<'_> {
     /// levels, stopped at the first solved board; a board whose depth and lower bound
     /// ([`super::super::steps::Steps::lower_bound`]) pass `limit` is not expanded (no
     /// solution within `limit` goes through it). Marks no seed.
-    pub(super) fn solves_within_box(
+    pub(super) fn solves_within_box<const N: usize>(
         &mut self,
         from: State,
         limit: u32,
@@ -196,13 +198,13 @@ impl Explorer<'_> {
                 depth += 1;
                 level_end = count;
             }
-            let board = self.nodes[next].board;
-            if self.steps.solved(&board) {
+            let node = self.nodes[next];
+            if self.steps.solved(&node.board) {
                 solved = true;
                 break;
             }
-            if depth + self.steps.lower_bound(&board) <= limit {
-                (count, moves, _) = self.expand(&walk, next, count, moves)?;
+            if depth + self.steps.lower_bound(&node.board) <= limit {
+                (count, moves, _) = self.expand::<N>(&walk, (next, node), count, moves)?;
             }
             next += 1;
         }

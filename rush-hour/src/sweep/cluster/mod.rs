@@ -20,7 +20,7 @@
 use super::dense::Boxes;
 use super::marks::Marks;
 use super::space::{Cells, Space, State};
-use super::steps::Steps;
+use super::steps::{by_side, Steps};
 use super::table::Index;
 use super::SweepError;
 use boxed::Node;
@@ -119,7 +119,7 @@ impl<'a> Explorer<'a> {
         let frame = self.boxes.frame(self.space, start);
         let boxed = self.box_room(&frame);
         if boxed {
-            self.reach_box(start, marks, &frame)?;
+            by_side!(self.space.n, N => self.reach_box::<N>(start, marks, &frame))?;
         } else {
             self.reach(start, marks)?;
         }
@@ -351,7 +351,7 @@ impl<'a> Explorer<'a> {
                 continue;
             }
             let (from, limit) = (space.without(hardest, l, k), moves.saturating_sub(1));
-            let solves = match self.solves_within_box(from, limit)? {
+            let solves = match by_side!(space.n, N => self.solves_within_box::<N>(from, limit))? {
                 Some(solves) => solves,
                 None => self.solves_within(from, limit)?,
             };
