@@ -76,7 +76,7 @@ impl Explorer<'_> {
         let first = self.boxes.place(space, frame, start);
         self.places[first] = 0;
         self.nodes[0] = Node {
-            board: Board::new(start, &c),
+            board: self.steps.board(space, start, &c),
             at: first as u32,
         };
         self.count = 1;
@@ -112,7 +112,7 @@ impl Explorer<'_> {
         self.edge_starts[next] = u32::try_from(moves).map_err(|_| SweepError::ClusterTooLarge)?;
         let (steps, places, stride) = (&self.steps, &mut self.places[..], &walk.stride);
         let (nodes, edges) = (&mut self.nodes[..], &mut self.edges[..]);
-        let seed = steps.for_each::<N>(&board, walk.walls, |l, e, step, row| {
+        let seed = steps.for_each::<N>(&board, walk.walls, |l, step, row| {
             // A place of the box: the line's rank stays within its group.
             let to = (i64::from(at) + i64::from(step.rank) * stride[l & 15]) as usize;
             // Only a new board (about one move in seven) is numbered, built and
@@ -124,7 +124,7 @@ impl Explorer<'_> {
             let j = if seen == UNSEEN {
                 places[to] = count as u32;
                 nodes[count] = Node {
-                    board: steps.apply::<N>(&board, l, e, step, row),
+                    board: steps.apply::<N>(&board, l, step, row),
                     at: to as u32,
                 };
                 count += 1;
