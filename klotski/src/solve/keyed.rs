@@ -34,7 +34,28 @@ use super::layout::{pack, unpack, Layout};
 use crate::case::Case;
 use crate::layouts::graph::Expander;
 use crate::layouts::rank::Ranker;
-use puzzle_frame::budget::MemoryBudget;
+use puzzle_frame::budget::{Ledger, MemoryBudget, OverBudget};
+
+/// What the budget's refusals name.
+const WHAT: &str = "the relaxed puzzle's distances";
+
+/// The most bytes [`Keyed::new`] holds at once for `n` relaxed layouts and an index on
+/// `index_bits` top bits: the entries (`n`), and at the most either one level's buckets
+/// (`n`) and each thread's run, or the final sort's copy (`n`) and its groups' bounds, or
+/// the index. Checked first, so a table that cannot fit is refused before any work; every
+/// charge made on the way stays within it (tested).
+fn most_bytes(n: u64, index_bits: u32) -> u64 {
+    let groups = 2 * 8 * ((1u64 << BUCKET_BITS) + 1);
+    n.saturating_mul(8 * 3)
+        .saturating_add((MOST_THREADS * RUN) as u64 * 8)
+        .saturating_add((4u64 << index_bits) + groups)
+}
+
+/// The top bits of a key the lookup index is taken on, for `n` relaxed layouts and keys
+/// of `bits` bits.
+fn index_bits(n: u64, bits: u32) -> u32 {
+    (u64::BITS - n.leading_zeros()).min(INDEX_BITS).min(bits)
+}
 
 /// The most slots a relaxed layout may have to be keyed here (six bits each, and a byte for
 /// the distance, in 64 bits).
@@ -75,12 +96,9 @@ impl Keyed {
         }
         let n = ranker.total();
         let bits = 6 * layout.slots() as u32;
-        let index_bits = (u64::BITS - n.leading_zeros()).min(INDEX_BITS).min(bits);
-        // The entries and the last sort's second buffer, the levels' buckets, each thread's
-        // run, the lookup index.
-        let bytes =
-            n.saturating_mul(8 * 3) + (MOST_THREADS * RUN) as u64 * 8 + (4u64 << index_bits);
-        budget.check("the relaxed puzzle's distances", bytes).ok()?;
+        let index_bits = index_bits(n, bits);
+        // Checked before any work: everything charged below stays within it ([`most_bytes`]).
+        budget.check(WHAT, most_bytes(n, index_bits)).ok()?;
         let threads = if split {
             2
         } else {
@@ -91,6 +109,12 @@ impl Keyed {
         entries.dedup();
         // Every level's entries: at most the relaxed layouts.
         entries.reserve_exact((n as usize).saturating_sub(entries.len()));
+        // The entries; and while the levels are found, one level's buckets (at most `n`
+        // keys) and each thread's run.
+        let mut ledger = Ledger::new(budget);
+        ledger.take::<u64>(WHAT, entries.capacity()).ok()?;
+        let buffers = n as usize + MOST_THREADS * RUN;
+        ledger.take::<u64>(WHAT, buffers).ok()?;
         for e in &mut entries {
             *e <<= 8;
         }
@@ -122,20 +146,24 @@ impl Keyed {
             // The levels are disjoint: they never hold more than the relaxed layouts.
             debug_assert!(entries.len() as u64 <= n, "level {level} repeats a layout");
         }
-        let entries = by_key(entries, bits, shift, threads);
+        ledger.give_back::<u64>(buffers);
+        let entries = by_key(entries, (bits, shift), threads, &mut ledger).ok()?;
         let shift = bits - index_bits;
-        let mut starts = vec![0u32; (1usize << index_bits) + 1];
+        let mut starts = ledger.vec(WHAT, (1usize << index_bits) + 1, 0u32).ok()?;
         for &e in &entries {
             starts[(e >> 8 >> shift) as usize + 1] += 1;
         }
         for t in 1..starts.len() {
             starts[t] += starts[t - 1];
         }
-        Some(Keyed {
+        let keyed = Keyed {
             entries,
             starts,
             shift,
-        })
+        };
+        // Every buffer given back: what is left charged is what the table keeps.
+        debug_assert_eq!(ledger.used(), keyed.bytes(), "the relaxed table's ledger");
+        Some(keyed)
     }
 
     /// The distance of the relaxed layout whose slots stand at `anchors` ([`UNREACHABLE`]
@@ -324,27 +352,38 @@ fn merged(parts: &[Vec<Vec<u64>>], buckets: &[usize], level: u64) -> Vec<u64> {
     out
 }
 
-/// `entries` (keys of `bits` bits shifted left by eight, each key once) sorted: gathered
-/// by their keys' top bits (`key >> shift`), then each group sorted, the groups split
-/// between `threads` threads.
-fn by_key(entries: Vec<u64>, bits: u32, shift: u32, threads: usize) -> Vec<u64> {
+/// `entries` (keys of `bits` bits shifted left by eight, each key once, charged to `ledger`
+/// as `entries.capacity()` items) sorted: gathered by their keys' top bits (`key >> shift`),
+/// then each group sorted, the groups split between `threads` threads. The sorted copy and
+/// the groups' bounds are charged to `ledger` as they are made, the entries given back once
+/// copied.
+fn by_key(
+    entries: Vec<u64>,
+    (bits, shift): (u32, u32),
+    threads: usize,
+    ledger: &mut Ledger,
+) -> Result<Vec<u64>, OverBudget> {
     let groups = 1usize << (bits - shift);
     let group = |e: u64| (e >> 8 >> shift) as usize;
-    let mut starts = vec![0usize; groups + 1];
+    let mut starts = ledger.vec(WHAT, groups + 1, 0usize)?;
     for &e in &entries {
         starts[group(e) + 1] += 1;
     }
     for g in 1..=groups {
         starts[g] += starts[g - 1];
     }
-    let mut sorted = vec![0u64; entries.len()];
-    let mut at = starts.clone();
+    let mut sorted = ledger.vec(WHAT, entries.len(), 0u64)?;
+    let mut at = ledger.vec(WHAT, groups + 1, 0usize)?;
+    at.copy_from_slice(&starts);
     for &e in &entries {
         let g = group(e);
         sorted[at[g]] = e;
         at[g] += 1;
     }
+    ledger.give_back::<u64>(entries.capacity());
     drop(entries);
+    ledger.give_back::<usize>(at.len());
+    drop(at);
     // Each thread sorts the groups of one run of about the same number of entries.
     let per = sorted.len().div_ceil(threads.max(1)).max(1);
     let mut rest: &mut [u64] = &mut sorted;
@@ -370,7 +409,8 @@ fn by_key(entries: Vec<u64>, bits: u32, shift: u32, threads: usize) -> Vec<u64> 
             scope.spawn(move || sort(run));
         }
     });
-    sorted
+    ledger.give_back::<usize>(starts.len());
+    Ok(sorted)
 }
 
 #[cfg(test)]
@@ -410,6 +450,39 @@ mod tests {
                 }
                 anchors = moved.swap_remove(rng.below(moved.len()));
             }
+        }
+    }
+
+    /// On random small boxes: a table is built within the bytes [`most_bytes`] gives (every
+    /// charge on the way, the final sort's copy included, stays within it) and refused
+    /// below them, levels split or not.
+    #[test]
+    fn the_table_is_built_within_the_bytes_checked_first() {
+        let mut rng = Rng::new(33);
+        let mut built = 0;
+        while built < 60 {
+            let case = crate::testkit::random_case(&mut rng, 4, 4, 9, 3);
+            let real = Layout::new(&case);
+            let set = if real.shapes.len() > 2 {
+                vec![2]
+            } else {
+                vec![]
+            };
+            let budget = MemoryBudget::default();
+            let (Some(relaxed), Some(ranker)) = (
+                bound::without(&case, &real, &set),
+                bound::automaton(&case, &real, &set, budget),
+            ) else {
+                continue;
+            };
+            let bits = 6 * Layout::new(&relaxed).slots() as u32;
+            let most = most_bytes(ranker.total(), index_bits(ranker.total(), bits));
+            let split = built % 2 == 1;
+            let within = Keyed::new(&relaxed, &ranker, (MemoryBudget::new(most), split));
+            assert!(within.is_some(), "refused within {most} bytes:\n{relaxed}");
+            let below = Keyed::new(&relaxed, &ranker, (MemoryBudget::new(most - 1), split));
+            assert!(below.is_none(), "built in {} bytes:\n{relaxed}", most - 1);
+            built += 1;
         }
     }
 
