@@ -471,7 +471,7 @@ mod tests {
             let budget = MemoryBudget::default();
             let (Some(relaxed), Some(ranker)) = (
                 bound::without(&case, &real, &set),
-                bound::automaton(&case, &real, &set, budget),
+                bound::automaton(&case, &real, &set, (budget, u64::MAX)),
             ) else {
                 continue;
             };
@@ -509,7 +509,7 @@ mod tests {
             let Some(relaxed) = bound::without(&case, &real, &set) else {
                 continue;
             };
-            let Some(ranker) = bound::automaton(&case, &real, &set, budget) else {
+            let Some(ranker) = bound::automaton(&case, &real, &set, (budget, u64::MAX)) else {
                 continue;
             };
             let pieces = Pieces::of_case(&relaxed);
