@@ -15,7 +15,8 @@
 //! is `d - 1`, `d` or `d + 1` moves from the goal, and it is in one of the three; level
 //! `d + 1` holds exactly the layouts `d + 1` moves away, as a breadth-first search's would.
 //! The neighbours of a run of level `d` are gathered in buckets by their keys' top bits,
-//! each sorted and deduplicated, and those found in level `d - 1` or `d` (a merge of sorted
+//! each made distinct (a small open-addressed set: a layout is one move from several) and
+//! sorted, and those found in level `d - 1` or `d` (a merge of sorted
 //! lists) dropped; each bucket's survivors from every run and thread, merged without
 //! repeats (the buckets split between the threads), make level `d + 1`, sorted. The seeds
 //! are unranked on the threads too.
@@ -41,13 +42,13 @@ const WHAT: &str = "the relaxed puzzle's distances";
 
 /// The most bytes [`Keyed::new`] holds at once for `n` relaxed layouts and an index on
 /// `index_bits` top bits: the entries (`n`), and at the most either one level's buckets
-/// (`n`) and each thread's run, or the final sort's copy (`n`) and its groups' bounds, or
+/// (`n`) and each thread's run and set ([`MOST_HASHED`]), or the final sort's copy (`n`) and its groups' bounds, or
 /// the index. Checked first, so a table that cannot fit is refused before any work; every
 /// charge made on the way stays within it (tested).
 fn most_bytes(n: u64, index_bits: u32) -> u64 {
     let groups = 2 * 8 * ((1u64 << BUCKET_BITS) + 1);
     n.saturating_mul(8 * 3)
-        .saturating_add((MOST_THREADS * RUN) as u64 * 8)
+        .saturating_add((MOST_THREADS * (RUN + 2 * MOST_HASHED)) as u64 * 8)
         .saturating_add((4u64 << index_bits) + groups)
 }
 
@@ -66,6 +67,11 @@ const RUN: usize = 1 << 22;
 
 /// Keys are sorted in buckets by their top this many bits.
 const BUCKET_BITS: u32 = 12;
+
+/// A bucket of at most this many keys is made distinct through a set before it is sorted
+/// (a larger one, rare, is sorted with its repeats): each thread's set holds at most
+/// `2 * MOST_HASHED` keys (a power of two, twice the keys at least).
+const MOST_HASHED: usize = 1 << 15;
 
 /// The most top bits of a key the lookup index is taken on.
 const INDEX_BITS: u32 = 22;
@@ -110,10 +116,10 @@ impl Keyed {
         // Every level's entries: at most the relaxed layouts.
         entries.reserve_exact((n as usize).saturating_sub(entries.len()));
         // The entries; and while the levels are found, one level's buckets (at most `n`
-        // keys) and each thread's run.
+        // keys) and each thread's run and set.
         let mut ledger = Ledger::new(budget);
         ledger.take::<u64>(WHAT, entries.capacity()).ok()?;
-        let buffers = n as usize + MOST_THREADS * RUN;
+        let buffers = n as usize + MOST_THREADS * (RUN + 2 * MOST_HASHED);
         ledger.take::<u64>(WHAT, buffers).ok()?;
         for e in &mut entries {
             *e <<= 8;
@@ -201,6 +207,7 @@ fn expand(
     let mut next: Vec<Vec<u64>> = vec![Vec::new(); buckets];
     let mut anchors = [0u8; MOST_SLOTS];
     let slots = layout.slots();
+    let mut table = Vec::new();
     let mut from = 0;
     while from < part.len() {
         let mut gathered = 0;
@@ -217,8 +224,13 @@ fn expand(
             if keys.is_empty() {
                 continue;
             }
-            keys.sort_unstable();
-            keys.dedup();
+            if keys.len() <= MOST_HASHED {
+                distinct(keys, &mut table);
+                keys.sort_unstable();
+            } else {
+                keys.sort_unstable();
+                keys.dedup();
+            }
             let low = (b as u64) << shift << 8;
             let previous = &previous[previous.partition_point(|&e| e < low)..];
             let current = &current[current.partition_point(|&e| e < low)..];
@@ -231,6 +243,39 @@ fn expand(
         keys.dedup();
     }
     next
+}
+
+/// Keeps the first of each key of `keys` (in order), through an open-addressed set in
+/// `table` (a buffer, twice the keys at least): a bucket's keys repeat several times over
+/// (a layout is one move from many), and sorting only the distinct ones is cheaper.
+fn distinct(keys: &mut Vec<u64>, table: &mut Vec<u64>) {
+    // Never a key (they have at most 54 bits).
+    const FREE: u64 = u64::MAX;
+    let size = (2 * keys.len()).next_power_of_two();
+    table.clear();
+    table.resize(size, FREE);
+    let shift = u64::BITS - size.trailing_zeros();
+    let mask = size - 1;
+    let mut kept = 0;
+    for i in 0..keys.len() {
+        let key = keys[i];
+        // Fibonacci hashing: the product's top bits.
+        let mut at = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> shift) as usize;
+        loop {
+            let slot = table[at];
+            if slot == key {
+                break;
+            }
+            if slot == FREE {
+                table[at] = key;
+                keys[kept] = key;
+                kept += 1;
+                break;
+            }
+            at = (at + 1) & mask;
+        }
+    }
+    keys.truncate(kept);
 }
 
 /// The keys of `keys` (sorted) in neither `current` nor `previous` (entries, sorted by key).
@@ -414,127 +459,4 @@ fn by_key(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::layouts::Pieces;
-    use crate::solve::bound::{self, distances};
-    use puzzle_frame::rng::Rng;
-
-    /// On random boxes of at most nine blocks, along random walks: the keys changed in place
-    /// are those of the moves packed ([`Layout::moves`], in the same order).
-    #[test]
-    fn neighbours_are_the_moves_packed() {
-        let mut rng = Rng::new(19);
-        let mut compared = 0;
-        while compared < 20_000 {
-            let case = crate::testkit::random_case(&mut rng, 5, 6, 9, 4);
-            let layout = Layout::new(&case);
-            if layout.slots() > MOST_SLOTS {
-                continue;
-            }
-            let mut anchors = layout.start.clone();
-            for _ in 0..20 {
-                let key = pack::<1>(&anchors)[0];
-                let mut by_key = Vec::new();
-                neighbours(&layout, key, &anchors, |k| by_key.push(k));
-                let mut packed = Vec::new();
-                let mut moved = Vec::new();
-                layout.moves(&anchors, |_, _, m| {
-                    packed.push(pack::<1>(m)[0]);
-                    moved.push(m.to_vec());
-                });
-                assert_eq!(by_key, packed, "{anchors:?} of\n{case}");
-                compared += packed.len();
-                if moved.is_empty() {
-                    break;
-                }
-                anchors = moved.swap_remove(rng.below(moved.len()));
-            }
-        }
-    }
-
-    /// On random small boxes: a table is built within the bytes [`most_bytes`] gives (every
-    /// charge on the way, the final sort's copy included, stays within it) and refused
-    /// below them, levels split or not.
-    #[test]
-    fn the_table_is_built_within_the_bytes_checked_first() {
-        let mut rng = Rng::new(33);
-        let mut built = 0;
-        while built < 60 {
-            let case = crate::testkit::random_case(&mut rng, 4, 4, 9, 3);
-            let real = Layout::new(&case);
-            let set = if real.shapes.len() > 2 {
-                vec![2]
-            } else {
-                vec![]
-            };
-            let budget = MemoryBudget::default();
-            let (Some(relaxed), Some(ranker)) = (
-                bound::without(&case, &real, &set),
-                bound::automaton(&case, &real, &set, (budget, u64::MAX)),
-            ) else {
-                continue;
-            };
-            let bits = 6 * Layout::new(&relaxed).slots() as u32;
-            let most = most_bytes(ranker.total(), index_bits(ranker.total(), bits));
-            let split = built % 2 == 1;
-            let within = Keyed::new(&relaxed, &ranker, (MemoryBudget::new(most), split));
-            assert!(within.is_some(), "refused within {most} bytes:\n{relaxed}");
-            let below = Keyed::new(&relaxed, &ranker, (MemoryBudget::new(most - 1), split));
-            assert!(below.is_none(), "built in {} bytes:\n{relaxed}", most - 1);
-            built += 1;
-        }
-    }
-
-    /// On random small boxes, each relaxation of one or two classes: every relaxed layout
-    /// has the same distance by key as in the table over ranks (levels split or not), and
-    /// the entries are exactly the layouts that reach the goal.
-    #[test]
-    fn keys_give_the_distances_of_the_rank_table() {
-        let mut rng = Rng::new(26);
-        let budget = MemoryBudget::default();
-        let (mut tables, mut layouts) = (0, 0);
-        while tables < 400 {
-            let case = crate::testkit::random_case(&mut rng, 4, 4, 9, 3);
-            let real = Layout::new(&case);
-            let classes = real.shapes.len();
-            let set = match rng.below(3) {
-                0 => vec![],
-                1 => vec![rng.range(1, classes.max(2))],
-                _ => vec![1, 2],
-            };
-            if set.iter().any(|&k| k == 0 || k >= classes) {
-                continue;
-            }
-            let Some(relaxed) = bound::without(&case, &real, &set) else {
-                continue;
-            };
-            let Some(ranker) = bound::automaton(&case, &real, &set, (budget, u64::MAX)) else {
-                continue;
-            };
-            let pieces = Pieces::of_case(&relaxed);
-            let (frame, shapes) = pieces.tables();
-            let split = tables % 2 == 1;
-            let goal = pieces.goal_anchor();
-            let Some(by_rank) = distances(&ranker, &frame, &shapes, goal, split) else {
-                continue;
-            };
-            let keyed = Keyed::new(&relaxed, &ranker, (budget, split)).expect("few blocks");
-            let layout = Layout::new(&relaxed);
-            let mut expander = Expander::new(&ranker, &frame, &shapes);
-            let mut anchors = vec![0u8; layout.slots()];
-            let mut reach = 0;
-            for rank in 0..ranker.total() {
-                expander.load(rank);
-                slot_anchors(&layout, &expander.blocks, &mut anchors);
-                let d = by_rank[rank as usize];
-                assert_eq!(keyed.of(&anchors), d, "rank {rank} of\n{relaxed}");
-                reach += usize::from(d != UNREACHABLE);
-            }
-            assert_eq!(keyed.entries.len(), reach, "\n{relaxed}");
-            tables += 1;
-            layouts += ranker.total();
-        }
-        assert!(layouts > 100_000, "only {layouts} layouts compared");
-    }
-}
+mod tests;
