@@ -126,6 +126,26 @@ struct Builder<'a> {
     child: Vec<u32>,
     totals: Vec<u64>,
     budget: MemoryBudget,
+    /// The most layouts wanted: a node completed more ways stops the build.
+    most: u64,
+}
+
+/// Why a build stopped: a limit, or more layouts than wanted.
+enum Stop {
+    Limit(Limit),
+    More,
+}
+
+impl From<Limit> for Stop {
+    fn from(limit: Limit) -> Stop {
+        Stop::Limit(limit)
+    }
+}
+
+impl From<puzzle_frame::budget::OverBudget> for Stop {
+    fn from(over: puzzle_frame::budget::OverBudget) -> Stop {
+        Stop::Limit(over.into())
+    }
 }
 
 /// Bytes one node takes while the automaton is built (tables and memo entry).
@@ -135,7 +155,10 @@ fn node_bytes(letters: usize, classes: usize) -> u64 {
 
 impl Builder<'_> {
     /// The node of state (`undecided`, `remaining`) and how many layouts complete it.
-    fn node(&mut self, undecided: u64, remaining: &mut Vec<u8>) -> Result<(u32, u64), Limit> {
+    /// Stops with [`Stop::More`] as soon as some node's count (so far) passes `most`: every
+    /// completion of a node is one of the root's after the word that led there, so the
+    /// root's count would pass it too.
+    fn node(&mut self, undecided: u64, remaining: &mut Vec<u8>) -> Result<(u32, u64), Stop> {
         if undecided == 0 {
             return Ok((END, 1));
         }
@@ -162,6 +185,9 @@ impl Builder<'_> {
                 children[0] = child;
                 sum = sum.saturating_add(n);
             }
+            if sum > self.most {
+                return Err(Stop::More);
+            }
         }
         for k in 0..self.shapes.len() {
             if remaining[k] == 0 || p < self.first_offset[k] {
@@ -181,6 +207,9 @@ impl Builder<'_> {
                 children[k + 1] = child;
                 sum = sum.saturating_add(n);
             }
+            if sum > self.most {
+                return Err(Stop::More);
+            }
         }
         let id = if sum == 0 {
             END
@@ -195,11 +224,11 @@ impl Builder<'_> {
             self.child.extend_from_slice(&children);
             self.totals.push(sum);
             u32::try_from(nodes).map_err(|_| {
-                Limit::Memory(puzzle_frame::budget::OverBudget {
+                Stop::Limit(Limit::Memory(puzzle_frame::budget::OverBudget {
                     what: "the layouts' rank tables".to_string(),
                     needed: u64::MAX,
                     budget: self.budget.bytes(),
-                })
+                }))
             })?
         };
         self.memo.insert((undecided, remaining.clone()), (id, sum));
@@ -216,6 +245,22 @@ impl Ranker {
         counts: &[usize],
         budget: MemoryBudget,
     ) -> Result<Ranker, Limit> {
+        match Ranker::at_most(board, shapes, counts, budget, u64::MAX) {
+            Ok(ranker) => Ok(ranker.expect("no count passes u64::MAX")),
+            Err(limit) => Err(limit),
+        }
+    }
+
+    /// [`Ranker::new`], or `Ok(None)` when there are more than `most` layouts: the build
+    /// stops as soon as some node is completed more than `most` ways (exact: the root's
+    /// count is at least any node's).
+    pub(crate) fn at_most(
+        board: u64,
+        shapes: &[Shape],
+        counts: &[usize],
+        budget: MemoryBudget,
+        most: u64,
+    ) -> Result<Option<Ranker>, Limit> {
         let letters = shapes.len() + 1;
         let first_offset: Vec<u32> = shapes.iter().map(|s| s.mask.trailing_zeros()).collect();
         let from_first = shapes
@@ -235,10 +280,15 @@ impl Ranker {
             child: vec![END; letters],
             totals: vec![1],
             budget,
+            most,
         };
         // A block has a cell and the box at most 64: more than 64 blocks of a class never fit.
         let mut remaining: Vec<u8> = counts.iter().map(|&n| n.min(65) as u8).collect();
-        let (root, total) = builder.node(board, &mut remaining)?;
+        let (root, total) = match builder.node(board, &mut remaining) {
+            Ok(found) => found,
+            Err(Stop::More) => return Ok(None),
+            Err(Stop::Limit(limit)) => return Err(limit),
+        };
         let row = |node: u32| node * letters as u32;
         let table = builder
             .base
@@ -252,7 +302,7 @@ impl Ranker {
             .collect();
         let mut cells = vec![1u64];
         cells.extend(&builder.from_first);
-        Ok(Ranker {
+        Ok(Some(Ranker {
             letters,
             table,
             cells,
@@ -261,7 +311,7 @@ impl Ranker {
             total,
             first_offset: builder.first_offset,
             board,
-        })
+        }))
     }
 
     /// How many layouts there are.
@@ -449,6 +499,47 @@ impl Ranker {
             let undecided_next = undecided & !(self.cells[letter] << p);
             let child = (next, prefix + base, undecided_next);
             self.collect(child, first, placed || letter == 1, found);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layouts::Pieces;
+    use puzzle_frame::rng::Rng;
+
+    /// On random boxes: a build held to the exact count of layouts is the whole automaton,
+    /// and one held to a layout fewer (or a random number fewer) stops with none.
+    #[test]
+    fn a_build_stops_exactly_when_the_layouts_pass_the_most_wanted() {
+        let mut rng = Rng::new(33);
+        let budget = MemoryBudget::default();
+        let mut checked = 0;
+        while checked < 300 {
+            let case = crate::testkit::random_case(&mut rng, 5, 5, 8, 4);
+            let pieces = Pieces::of_case(&case);
+            let (frame, shapes) = pieces.tables();
+            let counts = pieces.counts();
+            let Ok(whole) = Ranker::new(frame.board, &shapes, &counts, budget) else {
+                continue;
+            };
+            let n = whole.total();
+            let at = |most| Ranker::at_most(frame.board, &shapes, &counts, budget, most).unwrap();
+            let exact = at(n).expect("held to its own count");
+            assert_eq!(
+                (exact.total(), exact.bytes()),
+                (n, whole.bytes()),
+                "\n{case}"
+            );
+            if n > 0 {
+                assert!(
+                    at(n - 1).is_none(),
+                    "{n} layouts, one fewer wanted:\n{case}"
+                );
+                assert!(at(rng.below(n as usize) as u64).is_none(), "\n{case}");
+            }
+            checked += 1;
         }
     }
 }

@@ -150,18 +150,21 @@ impl Bound {
 }
 
 /// The automaton of the layouts of `case` without the blocks of the classes in `removed`
-/// (of [`Layout`]), or `None` when the target's class is among them or the automaton does
-/// not fit in `budget`.
+/// (of [`Layout`]), or `None` when the target's class is among them, the automaton does
+/// not fit in `budget`, or the layouts are more than `most` (its build stops as soon as
+/// that shows, [`Ranker::at_most`]).
 pub(super) fn automaton(
     case: &Case,
     layout: &Layout,
     removed: &[usize],
-    budget: MemoryBudget,
+    (budget, most): (MemoryBudget, u64),
 ) -> Option<Ranker> {
     let relaxed = without(case, layout, removed)?;
     let pieces = Pieces::of_case(&relaxed);
     let (frame, shapes) = pieces.tables();
-    Ranker::new(frame.board, &shapes, &pieces.counts(), budget).ok()
+    Ranker::at_most(frame.board, &shapes, &pieces.counts(), budget, most)
+        .ok()
+        .flatten()
 }
 
 /// `case` without the blocks of the classes in `removed` (classes of `layout`), or `None`

@@ -30,7 +30,8 @@
 //! puzzle without them, when its layouts are few enough for a table
 //! ([`bound::MAX_LAYOUTS`]) and at most a [`SHARE`]th of the whole box's (counted
 //! generously); the automata of the candidates of one count of cells are built at once, on
-//! threads. The candidate that leaves out the fewest cells wins (the relaxed puzzle
+//! threads, each build stopped as soon as one of its nodes has more layouts than that
+//! (the whole box of the relaxed puzzle has at least as many). The candidate that leaves out the fewest cells wins (the relaxed puzzle
 //! closest to the real one; ties: the fewest layouts): Lodzianka without its three 1x1
 //! blocks (15,491,416 relaxed layouts, bound 13 of 21 at the start), Pelopones without its
 //! two 1x1 blocks and its 1x2 (3,841,514, bound 16 of 25).
@@ -100,8 +101,9 @@ pub(super) fn relaxation(
     for group in sets.chunk_by(|a, b| a.0 == b.0) {
         let build = |sets: &[(usize, Vec<usize>)]| -> Vec<Option<Ranker>> {
             let budget = MemoryBudget::new(automaton);
-            let build =
-                |(_, set): &(usize, Vec<usize>)| bound::automaton(case, layout, set, budget);
+            let build = |(_, set): &(usize, Vec<usize>)| {
+                bound::automaton(case, layout, set, (budget, most))
+            };
             sets.iter().map(build).collect()
         };
         let runs = group.len().min(threads).min(fit);

@@ -15,7 +15,8 @@
 //! is `d - 1`, `d` or `d + 1` moves from the goal, and it is in one of the three; level
 //! `d + 1` holds exactly the layouts `d + 1` moves away, as a breadth-first search's would.
 //! The neighbours of a run of level `d` are gathered in buckets by their keys' top bits,
-//! each sorted and deduplicated, and those found in level `d - 1` or `d` (a merge of sorted
+//! each made distinct (a small open-addressed set: a layout is one move from several) and
+//! sorted, and those found in level `d - 1` or `d` (a merge of sorted
 //! lists) dropped; each bucket's survivors from every run and thread, merged without
 //! repeats (the buckets split between the threads), make level `d + 1`, sorted. The seeds
 //! are unranked on the threads too.
@@ -34,7 +35,28 @@ use super::layout::{pack, unpack, Layout};
 use crate::case::Case;
 use crate::layouts::graph::Expander;
 use crate::layouts::rank::Ranker;
-use puzzle_frame::budget::MemoryBudget;
+use puzzle_frame::budget::{Ledger, MemoryBudget, OverBudget};
+
+/// What the budget's refusals name.
+const WHAT: &str = "the relaxed puzzle's distances";
+
+/// The most bytes [`Keyed::new`] holds at once for `n` relaxed layouts and an index on
+/// `index_bits` top bits: the entries (`n`), and at the most either one level's buckets
+/// (`n`) and each thread's run and set ([`MOST_HASHED`]), or the final sort's copy (`n`) and its groups' bounds, or
+/// the index. Checked first, so a table that cannot fit is refused before any work; every
+/// charge made on the way stays within it (tested).
+fn most_bytes(n: u64, index_bits: u32) -> u64 {
+    let groups = 2 * 8 * ((1u64 << BUCKET_BITS) + 1);
+    n.saturating_mul(8 * 3)
+        .saturating_add((MOST_THREADS * (RUN + 2 * MOST_HASHED)) as u64 * 8)
+        .saturating_add((4u64 << index_bits) + groups)
+}
+
+/// The top bits of a key the lookup index is taken on, for `n` relaxed layouts and keys
+/// of `bits` bits.
+fn index_bits(n: u64, bits: u32) -> u32 {
+    (u64::BITS - n.leading_zeros()).min(INDEX_BITS).min(bits)
+}
 
 /// The most slots a relaxed layout may have to be keyed here (six bits each, and a byte for
 /// the distance, in 64 bits).
@@ -45,6 +67,11 @@ const RUN: usize = 1 << 22;
 
 /// Keys are sorted in buckets by their top this many bits.
 const BUCKET_BITS: u32 = 12;
+
+/// A bucket of at most this many keys is made distinct through a set before it is sorted
+/// (a larger one, rare, is sorted with its repeats): each thread's set holds at most
+/// `2 * MOST_HASHED` keys (a power of two, twice the keys at least).
+const MOST_HASHED: usize = 1 << 15;
 
 /// The most top bits of a key the lookup index is taken on.
 const INDEX_BITS: u32 = 22;
@@ -75,12 +102,9 @@ impl Keyed {
         }
         let n = ranker.total();
         let bits = 6 * layout.slots() as u32;
-        let index_bits = (u64::BITS - n.leading_zeros()).min(INDEX_BITS).min(bits);
-        // The entries and the last sort's second buffer, the levels' buckets, each thread's
-        // run, the lookup index.
-        let bytes =
-            n.saturating_mul(8 * 3) + (MOST_THREADS * RUN) as u64 * 8 + (4u64 << index_bits);
-        budget.check("the relaxed puzzle's distances", bytes).ok()?;
+        let index_bits = index_bits(n, bits);
+        // Checked before any work: everything charged below stays within it ([`most_bytes`]).
+        budget.check(WHAT, most_bytes(n, index_bits)).ok()?;
         let threads = if split {
             2
         } else {
@@ -91,6 +115,12 @@ impl Keyed {
         entries.dedup();
         // Every level's entries: at most the relaxed layouts.
         entries.reserve_exact((n as usize).saturating_sub(entries.len()));
+        // The entries; and while the levels are found, one level's buckets (at most `n`
+        // keys) and each thread's run and set.
+        let mut ledger = Ledger::new(budget);
+        ledger.take::<u64>(WHAT, entries.capacity()).ok()?;
+        let buffers = n as usize + MOST_THREADS * (RUN + 2 * MOST_HASHED);
+        ledger.take::<u64>(WHAT, buffers).ok()?;
         for e in &mut entries {
             *e <<= 8;
         }
@@ -122,20 +152,24 @@ impl Keyed {
             // The levels are disjoint: they never hold more than the relaxed layouts.
             debug_assert!(entries.len() as u64 <= n, "level {level} repeats a layout");
         }
-        let entries = by_key(entries, bits, shift, threads);
+        ledger.give_back::<u64>(buffers);
+        let entries = by_key(entries, (bits, shift), threads, &mut ledger).ok()?;
         let shift = bits - index_bits;
-        let mut starts = vec![0u32; (1usize << index_bits) + 1];
+        let mut starts = ledger.vec(WHAT, (1usize << index_bits) + 1, 0u32).ok()?;
         for &e in &entries {
             starts[(e >> 8 >> shift) as usize + 1] += 1;
         }
         for t in 1..starts.len() {
             starts[t] += starts[t - 1];
         }
-        Some(Keyed {
+        let keyed = Keyed {
             entries,
             starts,
             shift,
-        })
+        };
+        // Every buffer given back: what is left charged is what the table keeps.
+        debug_assert_eq!(ledger.used(), keyed.bytes(), "the relaxed table's ledger");
+        Some(keyed)
     }
 
     /// The distance of the relaxed layout whose slots stand at `anchors` ([`UNREACHABLE`]
@@ -173,6 +207,7 @@ fn expand(
     let mut next: Vec<Vec<u64>> = vec![Vec::new(); buckets];
     let mut anchors = [0u8; MOST_SLOTS];
     let slots = layout.slots();
+    let mut table = Vec::new();
     let mut from = 0;
     while from < part.len() {
         let mut gathered = 0;
@@ -189,8 +224,13 @@ fn expand(
             if keys.is_empty() {
                 continue;
             }
-            keys.sort_unstable();
-            keys.dedup();
+            if keys.len() <= MOST_HASHED {
+                distinct(keys, &mut table);
+                keys.sort_unstable();
+            } else {
+                keys.sort_unstable();
+                keys.dedup();
+            }
             let low = (b as u64) << shift << 8;
             let previous = &previous[previous.partition_point(|&e| e < low)..];
             let current = &current[current.partition_point(|&e| e < low)..];
@@ -203,6 +243,39 @@ fn expand(
         keys.dedup();
     }
     next
+}
+
+/// Keeps the first of each key of `keys` (in order), through an open-addressed set in
+/// `table` (a buffer, twice the keys at least): a bucket's keys repeat several times over
+/// (a layout is one move from many), and sorting only the distinct ones is cheaper.
+fn distinct(keys: &mut Vec<u64>, table: &mut Vec<u64>) {
+    // Never a key (they have at most 54 bits).
+    const FREE: u64 = u64::MAX;
+    let size = (2 * keys.len()).next_power_of_two();
+    table.clear();
+    table.resize(size, FREE);
+    let shift = u64::BITS - size.trailing_zeros();
+    let mask = size - 1;
+    let mut kept = 0;
+    for i in 0..keys.len() {
+        let key = keys[i];
+        // Fibonacci hashing: the product's top bits.
+        let mut at = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> shift) as usize;
+        loop {
+            let slot = table[at];
+            if slot == key {
+                break;
+            }
+            if slot == FREE {
+                table[at] = key;
+                keys[kept] = key;
+                kept += 1;
+                break;
+            }
+            at = (at + 1) & mask;
+        }
+    }
+    keys.truncate(kept);
 }
 
 /// The keys of `keys` (sorted) in neither `current` nor `previous` (entries, sorted by key).
@@ -324,27 +397,38 @@ fn merged(parts: &[Vec<Vec<u64>>], buckets: &[usize], level: u64) -> Vec<u64> {
     out
 }
 
-/// `entries` (keys of `bits` bits shifted left by eight, each key once) sorted: gathered
-/// by their keys' top bits (`key >> shift`), then each group sorted, the groups split
-/// between `threads` threads.
-fn by_key(entries: Vec<u64>, bits: u32, shift: u32, threads: usize) -> Vec<u64> {
+/// `entries` (keys of `bits` bits shifted left by eight, each key once, charged to `ledger`
+/// as `entries.capacity()` items) sorted: gathered by their keys' top bits (`key >> shift`),
+/// then each group sorted, the groups split between `threads` threads. The sorted copy and
+/// the groups' bounds are charged to `ledger` as they are made, the entries given back once
+/// copied.
+fn by_key(
+    entries: Vec<u64>,
+    (bits, shift): (u32, u32),
+    threads: usize,
+    ledger: &mut Ledger,
+) -> Result<Vec<u64>, OverBudget> {
     let groups = 1usize << (bits - shift);
     let group = |e: u64| (e >> 8 >> shift) as usize;
-    let mut starts = vec![0usize; groups + 1];
+    let mut starts = ledger.vec(WHAT, groups + 1, 0usize)?;
     for &e in &entries {
         starts[group(e) + 1] += 1;
     }
     for g in 1..=groups {
         starts[g] += starts[g - 1];
     }
-    let mut sorted = vec![0u64; entries.len()];
-    let mut at = starts.clone();
+    let mut sorted = ledger.vec(WHAT, entries.len(), 0u64)?;
+    let mut at = ledger.vec(WHAT, groups + 1, 0usize)?;
+    at.copy_from_slice(&starts);
     for &e in &entries {
         let g = group(e);
         sorted[at[g]] = e;
         at[g] += 1;
     }
+    ledger.give_back::<u64>(entries.capacity());
     drop(entries);
+    ledger.give_back::<usize>(at.len());
+    drop(at);
     // Each thread sorts the groups of one run of about the same number of entries.
     let per = sorted.len().div_ceil(threads.max(1)).max(1);
     let mut rest: &mut [u64] = &mut sorted;
@@ -370,98 +454,9 @@ fn by_key(entries: Vec<u64>, bits: u32, shift: u32, threads: usize) -> Vec<u64> 
             scope.spawn(move || sort(run));
         }
     });
-    sorted
+    ledger.give_back::<usize>(starts.len());
+    Ok(sorted)
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::layouts::Pieces;
-    use crate::solve::bound::{self, distances};
-    use puzzle_frame::rng::Rng;
-
-    /// On random boxes of at most nine blocks, along random walks: the keys changed in place
-    /// are those of the moves packed ([`Layout::moves`], in the same order).
-    #[test]
-    fn neighbours_are_the_moves_packed() {
-        let mut rng = Rng::new(19);
-        let mut compared = 0;
-        while compared < 20_000 {
-            let case = crate::testkit::random_case(&mut rng, 5, 6, 9, 4);
-            let layout = Layout::new(&case);
-            if layout.slots() > MOST_SLOTS {
-                continue;
-            }
-            let mut anchors = layout.start.clone();
-            for _ in 0..20 {
-                let key = pack::<1>(&anchors)[0];
-                let mut by_key = Vec::new();
-                neighbours(&layout, key, &anchors, |k| by_key.push(k));
-                let mut packed = Vec::new();
-                let mut moved = Vec::new();
-                layout.moves(&anchors, |_, _, m| {
-                    packed.push(pack::<1>(m)[0]);
-                    moved.push(m.to_vec());
-                });
-                assert_eq!(by_key, packed, "{anchors:?} of\n{case}");
-                compared += packed.len();
-                if moved.is_empty() {
-                    break;
-                }
-                anchors = moved.swap_remove(rng.below(moved.len()));
-            }
-        }
-    }
-
-    /// On random small boxes, each relaxation of one or two classes: every relaxed layout
-    /// has the same distance by key as in the table over ranks (levels split or not), and
-    /// the entries are exactly the layouts that reach the goal.
-    #[test]
-    fn keys_give_the_distances_of_the_rank_table() {
-        let mut rng = Rng::new(26);
-        let budget = MemoryBudget::default();
-        let (mut tables, mut layouts) = (0, 0);
-        while tables < 400 {
-            let case = crate::testkit::random_case(&mut rng, 4, 4, 9, 3);
-            let real = Layout::new(&case);
-            let classes = real.shapes.len();
-            let set = match rng.below(3) {
-                0 => vec![],
-                1 => vec![rng.range(1, classes.max(2))],
-                _ => vec![1, 2],
-            };
-            if set.iter().any(|&k| k == 0 || k >= classes) {
-                continue;
-            }
-            let Some(relaxed) = bound::without(&case, &real, &set) else {
-                continue;
-            };
-            let Some(ranker) = bound::automaton(&case, &real, &set, budget) else {
-                continue;
-            };
-            let pieces = Pieces::of_case(&relaxed);
-            let (frame, shapes) = pieces.tables();
-            let split = tables % 2 == 1;
-            let goal = pieces.goal_anchor();
-            let Some(by_rank) = distances(&ranker, &frame, &shapes, goal, split) else {
-                continue;
-            };
-            let keyed = Keyed::new(&relaxed, &ranker, (budget, split)).expect("few blocks");
-            let layout = Layout::new(&relaxed);
-            let mut expander = Expander::new(&ranker, &frame, &shapes);
-            let mut anchors = vec![0u8; layout.slots()];
-            let mut reach = 0;
-            for rank in 0..ranker.total() {
-                expander.load(rank);
-                slot_anchors(&layout, &expander.blocks, &mut anchors);
-                let d = by_rank[rank as usize];
-                assert_eq!(keyed.of(&anchors), d, "rank {rank} of\n{relaxed}");
-                reach += usize::from(d != UNREACHABLE);
-            }
-            assert_eq!(keyed.entries.len(), reach, "\n{relaxed}");
-            tables += 1;
-            layouts += ranker.total();
-        }
-        assert!(layouts > 100_000, "only {layouts} layouts compared");
-    }
-}
+mod tests;
