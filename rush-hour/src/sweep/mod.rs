@@ -9,7 +9,8 @@
 //!
 //! - [`entries`]: the placements of one row or column, in his order.
 //! - [`space`]: a board as one placement per line, its moves, a seed's dense rank;
-//!   [`signatures`]: the row signatures, which chunks are made of.
+//!   [`offsets`]: each row tuple's first seed rank, kept only for the tuples that hold
+//!   seeds; [`signatures`]: the row signatures, which chunks are made of.
 //! - [`cluster`]: one cluster's search, distances, hardest board and minimality (its box
 //!   path, which numbers boards by place, in `cluster/boxed.rs`);
 //!   [`dense`]: a cluster's boards numbered by place in its box (no hashing);
@@ -31,6 +32,7 @@ pub mod cluster;
 pub mod dense;
 pub mod entries;
 pub mod marks;
+pub mod offsets;
 pub mod options;
 pub mod reference;
 pub mod run;
@@ -209,7 +211,7 @@ pub fn sweep(
 ) -> Result<SweepOutcome, SweepError> {
     let mut ledger = Ledger::new(budget);
     let space = space::Space::new(options.size, options.max_walls)?;
-    let offsets = space.seed_offsets(&mut ledger, options.threads)?;
+    let offsets = offsets::SeedOffsets::new(&space, &mut ledger, options.threads)?;
     let sigs = signatures::Signatures::new(&space);
     let weights = run::signature_seeds(&space, &sigs, &offsets, options.threads);
     let chunks = run::plan(&weights, options.chunks.max(1));

@@ -5,6 +5,7 @@
 use super::checkpoint::{Checkpoint, ChunkResult};
 use super::cluster::Explorer;
 use super::marks::Marks;
+use super::offsets::SeedOffsets;
 use super::signatures::Signatures;
 use super::space::Space;
 use super::{Progress, SweepError, SweepOptions};
@@ -20,7 +21,7 @@ pub type Chunk = (u64, u64);
 pub fn signature_seeds(
     space: &Space,
     sigs: &Signatures,
-    offsets: &[u64],
+    offsets: &SeedOffsets,
     threads: usize,
 ) -> Vec<u64> {
     let mut weights = vec![0u64; sigs.count() as usize];
@@ -33,10 +34,7 @@ pub fn signature_seeds(
                     sigs.row_tuples(space, (k * run + i) as u64, &mut tuples);
                     *weight = tuples
                         .iter()
-                        .map(|&rows| {
-                            let t = space.row_tuple_rank(rows) as usize;
-                            offsets[t + 1] - offsets[t]
-                        })
+                        .map(|&rows| offsets.seeds(space.row_tuple_rank(rows) as usize))
                         .sum();
                 }
             });
@@ -70,7 +68,7 @@ pub fn plan(weights: &[u64], count: usize) -> Vec<Chunk> {
 fn run_chunk(
     space: &Space,
     sigs: &Signatures,
-    offsets: &[u64],
+    offsets: &SeedOffsets,
     chunk: Chunk,
     explorer: &mut Explorer,
     marks: &Marks,
@@ -82,7 +80,7 @@ fn run_chunk(
         sigs.row_tuples(space, sig, &mut tuples);
         for &rows in &tuples {
             let tuple = space.row_tuple_rank(rows) as usize;
-            let (base, end) = (offsets[tuple], offsets[tuple + 1]);
+            let (base, end) = (offsets.start(tuple), offsets.start(tuple + 1));
             if base == end {
                 continue;
             }
@@ -119,7 +117,7 @@ fn run_chunk(
 struct Shared<'a> {
     space: &'a Space,
     sigs: &'a Signatures,
-    offsets: &'a [u64],
+    offsets: &'a SeedOffsets,
     chunks: &'a [Chunk],
     pending: Vec<usize>,
     next: AtomicUsize,
@@ -175,14 +173,14 @@ impl Shared<'_> {
 pub fn run(
     space: &Space,
     sigs: &Signatures,
-    offsets: &[u64],
+    offsets: &SeedOffsets,
     chunks: &[Chunk],
     options: &SweepOptions,
     checkpoint: Option<&Checkpoint>,
     ledger: &mut Ledger,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Vec<Option<ChunkResult>>, SweepError> {
-    let total_seeds = offsets.last().copied().unwrap_or(0);
+    let total_seeds = offsets.total();
     let marks = Marks::new(total_seeds, ledger)?;
     let mut results: Vec<Option<ChunkResult>> = vec![None; chunks.len()];
     let mut seeds_before = 0;

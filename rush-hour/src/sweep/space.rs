@@ -11,7 +11,6 @@
 
 use super::entries::{placements, slides, LineKind, Placement, Span};
 use super::SweepError;
-use puzzle_frame::budget::Ledger;
 use std::collections::HashMap;
 
 /// A board of the space: each line's placement index in its field.
@@ -483,36 +482,6 @@ impl Space {
                 rank * self.fits[pattern].len() as u64 + self.fit_rank[pattern * count + e] as u64;
         }
         rank
-    }
-
-    /// The first seed offset of every row tuple, and the total (one more entry); the
-    /// tuples' seeds counted on `threads` threads (each a run of tuples), then added up.
-    pub fn seed_offsets(
-        &self,
-        ledger: &mut Ledger,
-        threads: usize,
-    ) -> Result<Vec<u64>, SweepError> {
-        let tuples = self.row_tuples();
-        let len = usize::try_from(tuples + 1).map_err(|_| SweepError::TooLarge {
-            n: self.n,
-            max_walls: self.max_walls,
-        })?;
-        let mut offsets = ledger.vec("the seed offsets", len, 0u64)?;
-        let run = (len - 1).div_ceil(threads.max(1)).max(1);
-        std::thread::scope(|scope| {
-            for (k, part) in offsets[..len - 1].chunks_mut(run).enumerate() {
-                scope.spawn(move || {
-                    for (i, count) in part.iter_mut().enumerate() {
-                        *count = self.seeds_of_rows(self.row_tuple((k * run + i) as u64));
-                    }
-                });
-            }
-        });
-        let mut total = 0u64;
-        for slot in offsets.iter_mut() {
-            total += std::mem::replace(slot, total);
-        }
-        Ok(offsets)
     }
 
     /// Fogleman's key of `s`: horizontal cells (walls included), then vertical cells.

@@ -19,6 +19,7 @@
 
 use super::dense::Boxes;
 use super::marks::Marks;
+use super::offsets::SeedOffsets;
 use super::space::{Cells, Space, State};
 use super::steps::{by_side, Steps};
 use super::table::Index;
@@ -53,7 +54,7 @@ pub struct Facts {
 /// The lists one worker reuses from cluster to cluster.
 pub struct Explorer<'a> {
     space: &'a Space,
-    offsets: &'a [u64],
+    offsets: &'a SeedOffsets,
     index: Index,
     states: Vec<State>,
     distance: Vec<u16>,
@@ -86,7 +87,7 @@ impl<'a> Explorer<'a> {
     /// most `dense_limit` places take the box path.
     pub fn new(
         space: &'a Space,
-        offsets: &'a [u64],
+        offsets: &'a SeedOffsets,
         mut ledger: Ledger,
         dense_limit: u64,
     ) -> Result<Self, SweepError> {
@@ -218,7 +219,7 @@ impl<'a> Explorer<'a> {
     fn mark(&self, s: State, cells: &Cells, marks: &Marks) {
         let space = self.space;
         let tuple = space.row_tuple_rank(s) as usize;
-        marks.set(self.offsets[tuple] + space.column_rank(s, cells));
+        marks.set(self.offsets.start(tuple) + space.column_rank(s, cells));
     }
 
     /// Every board of the cluster of `start` into `states`; its seeds marked.
