@@ -53,7 +53,8 @@ pub struct Options {
     /// The most positions one search may store (`--max-states`). The searches to the end
     /// over marks (`--count` on boxes of many layouts: `count`, `count_singles`) store
     /// three bits per layout of the box, charged to the budget before they start, and give
-    /// up once they have reached more layouts than this.
+    /// up once they have reached more layouts than this (the binary's `--count` sets it to
+    /// `usize::MAX` unless `--max-states` is given: the budget bounds those searches).
     pub max_states: usize,
     /// Also count the positions reachable from the start (`--count`): every search then
     /// visits them all.
