@@ -34,6 +34,8 @@
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
+use super::remap::Remaps;
+use super::steps::SingleMoves;
 use super::{Singles, SinglesWalker};
 use crate::solve::count::{self, Claimed, MarkOf, Reached, Space};
 use crate::solve::ranked::mark;
@@ -175,7 +177,7 @@ impl MarkOf for Sets {
 /// and their neighbours not yet marked are claimed with the next level's mark, a set per
 /// large layout reached (`sets` holds one per move).
 fn expand(
-    walker: &mut SinglesWalker,
+    (walker, remaps, steps): (&mut SinglesWalker, &mut Remaps, &mut SingleMoves),
     (marks, sets): (&Sets, &mut Vec<u128>),
     words: std::ops::Range<usize>,
     depth: usize,
@@ -203,8 +205,14 @@ fn expand(
         walker.load(s as u64);
         sets.clear();
         sets.resize(walker.nexts.len(), 0);
-        let mut own = 0u128;
-        let mut each = level;
+        // The 1x1 blocks' moves by the table of the free cells' pattern, or a placement
+        // at a time (with the large blocks' moves when those are not made by sets).
+        let by_table = match walker.large_by_sets {
+            true => steps.of(walker, level),
+            false => None,
+        };
+        let mut own = by_table.unwrap_or(0);
+        let mut each = if by_table.is_some() { 0 } else { level };
         while each != 0 {
             let place = each.trailing_zeros();
             each &= each - 1;
@@ -215,6 +223,10 @@ fn expand(
                 }
                 false
             });
+        }
+        if walker.large_by_sets {
+            // The large blocks' moves, for the whole level's placements at once.
+            remaps.large_moves(walker, level, sets);
         }
         marks.leave(s, level);
         // A 1x1 block's move leaves the target where it is: no goal layout is first
@@ -248,9 +260,13 @@ pub(super) fn levels(
     options: &Options,
 ) -> Result<(Sets, Reached), Limit> {
     let large = singles.ranker.total();
-    options
-        .budget
-        .check("the positions' marks", Sets::bytes(large) + space.tables)?;
+    options.budget.check(
+        "the positions' marks",
+        Sets::bytes(large)
+            + space.tables
+            + MOST_THREADS as u64
+                * (Remaps::most_bytes(singles.per) + SingleMoves::most_bytes(singles.per)),
+    )?;
     let marks = Sets::new(large, singles.per);
     let (start, at) = (
         (space.start / singles.per) as usize,
@@ -268,6 +284,9 @@ pub(super) fn levels(
         let taken = AtomicUsize::new(0);
         let work = || {
             let mut walker = SinglesWalker::new(singles).tabled();
+            walker.large_by_sets = walker.tabled;
+            let mut remaps = Remaps::new(singles);
+            let mut steps = SingleMoves::new(singles.per);
             let mut sets = Vec::new();
             let mut claimed = Claimed::default();
             loop {
@@ -277,7 +296,8 @@ pub(super) fn levels(
                 }
                 let words = c * chunk..((c + 1) * chunk).min(words);
                 let on = (&marks, &mut sets);
-                let found = expand(&mut walker, on, words, depth, space.goal);
+                let by = (&mut walker, &mut remaps, &mut steps);
+                let found = expand(by, on, words, depth, space.goal);
                 claimed = claimed.with(found);
             }
         };
