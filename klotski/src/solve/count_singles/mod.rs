@@ -550,7 +550,7 @@ pub(super) fn search(
         && skeleton::Sets::bytes(singles.ranker.total()) <= options.budget.bytes() / 2;
     let (marks, reached): (Box<dyn count::MarkOf>, _) = match by_large {
         true => {
-            let (sets, reached) = skeleton::levels(&singles, &space, options)?;
+            let (sets, reached) = skeleton::levels(&singles, &space, (options, true))?;
             (Box::new(sets), reached)
         }
         false => {

@@ -27,6 +27,8 @@ pub(super) struct Remaps {
     /// The tables, `per` bytes each: the place after the move of each placement.
     bytes: Vec<u8>,
     per: usize,
+    /// The most tables kept ([`MOST_TABLES`], or none for tests).
+    most: usize,
     /// Per anchor, while a block's moves are made: the placements where it may stand
     /// there, and those where it reaches it.
     open: [u128; 64],
@@ -39,8 +41,9 @@ impl Remaps {
         MOST_TABLES as u64 * (per + 32)
     }
 
-    /// No table yet, for `singles` (at most 128 placements, the tables of places kept).
-    pub(super) fn new(singles: &Singles) -> Remaps {
+    /// No table yet, for `singles` (at most 128 placements, the tables of places kept);
+    /// with `kept` false, none will be (each image made from its map).
+    pub(super) fn new(singles: &Singles, kept: bool) -> Remaps {
         let mut on = vec![0u128; 64];
         for (p, &packed) in singles.unplace.iter().enumerate().take(128) {
             let mut each = packed;
@@ -54,6 +57,7 @@ impl Remaps {
             index: HashMap::new(),
             bytes: Vec::new(),
             per: singles.per as usize,
+            most: if kept { MOST_TABLES } else { 0 },
             open: [0; 64],
             reach: [0; 64],
         }
@@ -147,10 +151,10 @@ impl Remaps {
         image
     }
 
-    /// Makes the table of `map`: its first byte; `None` once [`MOST_TABLES`] are kept.
+    /// Makes the table of `map`: its first byte; `None` once the most are kept.
     #[cold]
     fn make(&mut self, singles: &Singles, map: u64) -> Option<usize> {
-        if self.index.len() >= MOST_TABLES {
+        if self.index.len() >= self.most {
             return None;
         }
         let at = self.bytes.len();

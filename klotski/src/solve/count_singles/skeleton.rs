@@ -253,11 +253,12 @@ fn expand(
 /// Breadth-first by whole levels over `space` (numbered by `singles`, at most
 /// [`MOST_PLACES`] placements per large layout) to the end, a large layout at a time, on
 /// the cores (two threads at least once there is more than one chunk): the marks, and
-/// what was reached.
+/// what was reached. With `kept` false no table of [`Remaps`] or [`SingleMoves`] is
+/// kept (for tests: the moves made from their maps, the 1x1 moves a placement at a time).
 pub(super) fn levels(
     singles: &Singles,
     space: &Space,
-    options: &Options,
+    (options, kept): (&Options, bool),
 ) -> Result<(Sets, Reached), Limit> {
     let large = singles.ranker.total();
     options.budget.check(
@@ -285,8 +286,8 @@ pub(super) fn levels(
         let work = || {
             let mut walker = SinglesWalker::new(singles).tabled();
             walker.large_by_sets = walker.tabled;
-            let mut remaps = Remaps::new(singles);
-            let mut steps = SingleMoves::new(singles.per);
+            let mut remaps = Remaps::new(singles, kept);
+            let mut steps = SingleMoves::new(singles.per, kept);
             let mut sets = Vec::new();
             let mut claimed = Claimed::default();
             loop {

@@ -24,6 +24,8 @@ pub(super) struct SingleMoves {
     /// The tables, `per` sets each: the placements one 1x1 move from each placement.
     sets: Vec<u128>,
     per: usize,
+    /// The most tables kept ([`MOST_PATTERNS`], or none for tests).
+    most: usize,
 }
 
 impl SingleMoves {
@@ -32,12 +34,14 @@ impl SingleMoves {
         MOST_PATTERNS as u64 * (per * 16 + 48)
     }
 
-    /// No table yet, for placements `per` per large layout.
-    pub(super) fn new(per: u64) -> SingleMoves {
+    /// No table yet, for placements `per` per large layout; with `kept` false, none will
+    /// be (every large layout's 1x1 moves walked a placement at a time).
+    pub(super) fn new(per: u64, kept: bool) -> SingleMoves {
         SingleMoves {
             index: HashMap::new(),
             sets: Vec::new(),
             per: per as usize,
+            most: if kept { MOST_PATTERNS } else { 0 },
         }
     }
 
@@ -47,7 +51,7 @@ impl SingleMoves {
         let (key, next) = pattern(walker);
         let at = match self.index.get(&key) {
             Some(&at) => at,
-            None if self.index.len() < MOST_PATTERNS => self.make(walker, key, &next),
+            None if self.index.len() < self.most => self.make(walker, key, &next),
             None => return None,
         };
         let table = &self.sets[at..at + self.per];

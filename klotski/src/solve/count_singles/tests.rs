@@ -45,11 +45,20 @@ fn a_farthest_layout_is_at_the_farthest_level() {
             start_at_goal: at[case.target] == goal,
             goal,
         };
-        for way in [count::Way::Large, count::Way::Auto, count::Way::Below] {
+        // A large layout at a time with the tables kept and with none kept (each move
+        // made from its map, the 1x1 moves a placement at a time), then a layout at a time.
+        let ways = [
+            (count::Way::Large, true),
+            (count::Way::Large, false),
+            (count::Way::Auto, true),
+            (count::Way::Below, true),
+        ];
+        for (way, kept) in ways {
             let options = (&Options::default(), way);
             let (marks, found) = match way {
                 count::Way::Large => {
-                    let (sets, found) = skeleton::levels(&singles, &space, options.0).unwrap();
+                    let on = (options.0, kept);
+                    let (sets, found) = skeleton::levels(&singles, &space, on).unwrap();
                     (Box::new(sets) as Box<dyn count::MarkOf>, found)
                 }
                 _ => {
@@ -59,6 +68,7 @@ fn a_farthest_layout_is_at_the_farthest_level() {
                 }
             };
             assert_eq!(found.farthest, farthest, "{input}");
+            assert_eq!(found.visited, distance.len(), "{input} {way:?} {kept}");
             let blocks = (&case, &classes[..], &at[..]);
             let far = count::farthest_layout(&mut walker, (&*marks, &found), blocks);
             let far = far.expect("a farthest layout");
