@@ -11,10 +11,13 @@
 //! large layouts, 743 MB).
 //!
 //! **A level.** Each large layout whose frontier holds placements of the level (frontier
-//! and the level's mark) is unranked once, its large blocks' moves walked once; then each
-//! placement of the level gives its neighbours as bits: the 1x1 blocks' moves into the
-//! large layout's own set, each large block's move into that move's set (the places after
-//! it, over the free cells of the large layout it leads to). Those sets are claimed whole,
+//! and the level's mark) is unranked once, its large blocks' moves walked once; then the
+//! level's placements give their neighbours as bits, for the whole set at once: the 1x1
+//! blocks' moves into the large layout's own set (a table per pattern of its free cells,
+//! [`super::steps`]), each large block's move into that move's set (the places after it,
+//! over the free cells of the large layout it leads to: [`super::remap`]). Without those
+//! tables (a box of more than 16 free cells, or past their caps) each placement's moves
+//! are walked one placement at a time, into the same sets. Those sets are claimed whole,
 //! one per large layout reached, not one layout at a time: the placements not yet marked
 //! are marked with the next level's mark and set in the frontier, and the level's
 //! placements leave the frontier (each layout is expanded once).
@@ -46,9 +49,10 @@ pub(super) const MOST_PLACES: u64 = 128;
 
 /// By default, large layouts of fewer placements are left to the search a layout at a
 /// time: a level then holds few placements of each (`box-5x5-count`, 36 placements:
-/// 3.4 a large layout expanded, 14% more CPU this way; Lodzianka, 84: 15 or more, half
-/// the CPU).
-pub(super) const FEWEST_PLACES: u64 = 64;
+/// 3.4 a large layout expanded, 14% more CPU this way; Pelopones, 66: about the same CPU
+/// both ways, for twice the memory, 48 bytes a large layout against 3 bits a layout;
+/// Lodzianka, 84: 15 or more a large layout expanded, much less CPU).
+pub(super) const FEWEST_PLACES: u64 = 72;
 
 /// Words per large layout: the low plane of the marks, the high plane, the frontier.
 const WORDS: usize = 6;
