@@ -70,7 +70,8 @@ const SWEEP: Opt = Opt::valued_pair(
 const MAX_STATES: Opt = Opt::valued(
     "--max-states",
     "N",
-    "give up a puzzle whose search would store more than N positions (default 200000000)",
+    "give up a puzzle whose search would store more than N positions (default 200000000; \
+     with --count, no bound but --max-memory unless given)",
 );
 use puzzle_frame::cli::{Args, Program};
 use puzzle_frame::puzzle::Puzzle;
@@ -113,9 +114,13 @@ move; or -1 when the target can never reach its goal.
         };
         Ok(modes::Settings {
             solver: solve::Options {
-                max_states: args
-                    .parsed::<usize>(&MAX_STATES)?
-                    .unwrap_or(solve::DEFAULT_MAX_STATES),
+                // `--count` searches to the end, over marks on large boxes (storing no
+                // positions): unless given, its bound is `--max-memory` alone.
+                max_states: match args.parsed::<usize>(&MAX_STATES)? {
+                    Some(n) => n,
+                    None if args.flag(&COUNT) => usize::MAX,
+                    None => solve::DEFAULT_MAX_STATES,
+                },
                 reach: args.flag(&COUNT),
                 hardest: args.flag(&HARDEST),
                 ..solve::Options::default()

@@ -135,3 +135,37 @@ fn the_searches_over_marks_keep_to_max_states() {
         }
     }
 }
+
+/// `--count` stores no positions on large boxes: its bound is `--max-memory` unless
+/// `--max-states` is given, and a given `--max-states` still gives up a count, the same
+/// way each run (the searches check it after whole levels).
+#[test]
+fn count_takes_max_states_only_when_given() {
+    use klotski::Klotski;
+    use puzzle_frame::puzzle::Puzzle;
+    let options = |args: &[&str]| {
+        let args = puzzle_frame::cli::parse_args(args, &Klotski::PROGRAM.accepted()).unwrap();
+        Klotski::options(&args).unwrap().solver.max_states
+    };
+    assert_eq!(options(&["--count"]), usize::MAX);
+    assert_eq!(options(&["--count", "--max-states", "7"]), 7);
+    assert_eq!(options(&[]), klotski::solve::DEFAULT_MAX_STATES);
+    let run = || {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_klotski"))
+            .args(["--count", "--max-states", "1000", "--keep-going"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let input = testkit::COUNT_OVER_MARKS.as_bytes();
+        std::io::Write::write_all(&mut child.stdin.take().unwrap(), input).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let first = run();
+    assert_eq!(first.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&first.stdout);
+    assert_eq!(stdout, "? over --max-states 1000\n");
+    let second = run();
+    assert_eq!((second.stdout, second.stderr), (first.stdout, first.stderr));
+}

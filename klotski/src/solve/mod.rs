@@ -17,9 +17,10 @@
 //! - `count_singles`: the same over a rank that sets the 1x1 blocks apart (the large
 //!   blocks' automaton times the placements of the 1x1 blocks on the cells they leave
 //!   free), taken first for `--count` when the box has 1x1 blocks; by default a large
-//!   layout at a time (`count_singles::skeleton`: the marks of its placements as
-//!   bitsets, its moves walked once per level, its neighbours claimed a set per large
-//!   layout reached).
+//!   layout at a time where it has 72 to 128 placements (`count_singles::skeleton`: the
+//!   marks of its placements as bitsets, its moves walked once per level and made for the
+//!   level's placements as sets, `count_singles::remap` and `count_singles::steps`, its
+//!   neighbours claimed a set per large layout reached).
 //! - `published`: two large published puzzles, for the benchmarks.
 //!
 //! The path is rebuilt from parent indices; since interchangeable blocks are merged in
@@ -53,7 +54,8 @@ pub struct Options {
     /// The most positions one search may store (`--max-states`). The searches to the end
     /// over marks (`--count` on boxes of many layouts: `count`, `count_singles`) store
     /// three bits per layout of the box, charged to the budget before they start, and give
-    /// up once they have reached more layouts than this.
+    /// up once they have reached more layouts than this (the binary's `--count` sets it to
+    /// `usize::MAX` unless `--max-states` is given: the budget bounds those searches).
     pub max_states: usize,
     /// Also count the positions reachable from the start (`--count`): every search then
     /// visits them all.

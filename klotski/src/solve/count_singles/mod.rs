@@ -29,7 +29,9 @@ use puzzle_frame::budget::MemoryBudget;
 
 use super::count::{self, Walker};
 
+mod remap;
 mod skeleton;
+mod steps;
 use super::layout::{Frame, Layout, Shape};
 use super::ranked::{anchors, name_moves, Outcome};
 use super::{Limit, Options, Reach};
@@ -226,6 +228,18 @@ fn moved_index(before: u64, after: u64) -> u64 {
     map
 }
 
+/// The place after a move of map `map` (of [`moved_index`]) of the 1x1 blocks on the free
+/// cells of indices `packed` (none on a cell the move covers), by [`Singles::place_of`].
+#[inline]
+fn place_after(s: &Singles, map: u64, mut packed: u64) -> u32 {
+    let mut after = 0usize;
+    while packed != 0 {
+        after |= 1 << (map >> (4 * packed.trailing_zeros()) & 15);
+        packed &= packed - 1;
+    }
+    s.place_of.get(after).copied().unwrap_or(0)
+}
+
 /// The `index`-th set bit of `bits`, alone.
 #[inline]
 fn nth_bit(mut bits: u64, index: usize) -> u64 {
@@ -260,6 +274,9 @@ struct SinglesWalker<'a> {
     /// Whether the places after a move come from the tables (only worth their making per
     /// large layout when many placements of it are expanded at once).
     tabled: bool,
+    /// Whether [`SinglesWalker::each_move`] leaves out the large blocks' moves (made for
+    /// whole sets of placements by [`remap::Remaps`]).
+    large_by_sets: bool,
 }
 
 /// A large block that can move when no 1x1 block is in the way.
@@ -290,6 +307,7 @@ impl<'a> SinglesWalker<'a> {
             nexts: Vec::new(),
             moved_index: Vec::new(),
             tabled: false,
+            large_by_sets: false,
         }
     }
 
@@ -332,7 +350,9 @@ impl<'a> SinglesWalker<'a> {
             nexts.push((next, (free | mask << from) & !(mask << to), covered, to));
         });
         self.moved_index.clear();
-        if self.tabled {
+        // With the large moves made by sets, their maps are made only for moves some
+        // placement makes.
+        if self.tabled && !self.large_by_sets {
             for &(_, after, _, _) in &self.nexts {
                 self.moved_index.push(moved_index(self.free, after));
             }
@@ -396,14 +416,7 @@ impl SinglesWalker<'_> {
             false => self.place(moved),
         };
         let large_place = |j: usize| match indexed {
-            true => {
-                let (map, mut each, mut after) = (self.moved_index[j], packed, 0usize);
-                while each != 0 {
-                    after |= 1 << (map >> (4 * each.trailing_zeros()) & 15);
-                    each &= each - 1;
-                }
-                u64::from(s.place_of[after])
-            }
+            true => u64::from(place_after(s, self.moved_index[j], packed)),
             false => s.place(self.nexts[j].1, cells),
         };
         // The 1x1 blocks' moves: the large rank stays.
@@ -426,6 +439,9 @@ impl SinglesWalker<'_> {
         // reached now are some of those reached without them.
         for (i, m) in self.movable.iter().enumerate() {
             let (k, from) = (m.class, m.from);
+            if self.large_by_sets {
+                break;
+            }
             if !m.far {
                 for j in m.first..m.end {
                     let (_, _, covered, to) = self.nexts[j];
@@ -446,6 +462,17 @@ impl SinglesWalker<'_> {
             }
         }
         false
+    }
+
+    /// The free-cell indices of `cells` (free in the large layout loaded), as bits.
+    #[inline]
+    fn indices(&self, mut cells: u64) -> u64 {
+        let mut indices = 0;
+        while cells != 0 {
+            indices |= 1 << self.index_of[cells.trailing_zeros() as usize];
+            cells &= cells - 1;
+        }
+        indices
     }
 
     /// The place of the 1x1 blocks on `cells` among the free cells of the large layout
@@ -523,7 +550,7 @@ pub(super) fn search(
         && skeleton::Sets::bytes(singles.ranker.total()) <= options.budget.bytes() / 2;
     let (marks, reached): (Box<dyn count::MarkOf>, _) = match by_large {
         true => {
-            let (sets, reached) = skeleton::levels(&singles, &space, options)?;
+            let (sets, reached) = skeleton::levels(&singles, &space, (options, true))?;
             (Box::new(sets), reached)
         }
         false => {

@@ -11,10 +11,13 @@
 //! large layouts, 743 MB).
 //!
 //! **A level.** Each large layout whose frontier holds placements of the level (frontier
-//! and the level's mark) is unranked once, its large blocks' moves walked once; then each
-//! placement of the level gives its neighbours as bits: the 1x1 blocks' moves into the
-//! large layout's own set, each large block's move into that move's set (the places after
-//! it, over the free cells of the large layout it leads to). Those sets are claimed whole,
+//! and the level's mark) is unranked once, its large blocks' moves walked once; then the
+//! level's placements give their neighbours as bits, for the whole set at once: the 1x1
+//! blocks' moves into the large layout's own set (a table per pattern of its free cells,
+//! [`super::steps`]), each large block's move into that move's set (the places after it,
+//! over the free cells of the large layout it leads to: [`super::remap`]). Without those
+//! tables (a box of more than 16 free cells, or past their caps) each placement's moves
+//! are walked one placement at a time, into the same sets. Those sets are claimed whole,
 //! one per large layout reached, not one layout at a time: the placements not yet marked
 //! are marked with the next level's mark and set in the frontier, and the level's
 //! placements leave the frontier (each layout is expanded once).
@@ -34,6 +37,8 @@
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
+use super::remap::Remaps;
+use super::steps::SingleMoves;
 use super::{Singles, SinglesWalker};
 use crate::solve::count::{self, Claimed, MarkOf, Reached, Space};
 use crate::solve::ranked::mark;
@@ -44,9 +49,10 @@ pub(super) const MOST_PLACES: u64 = 128;
 
 /// By default, large layouts of fewer placements are left to the search a layout at a
 /// time: a level then holds few placements of each (`box-5x5-count`, 36 placements:
-/// 3.4 a large layout expanded, 14% more CPU this way; Lodzianka, 84: 15 or more, half
-/// the CPU).
-pub(super) const FEWEST_PLACES: u64 = 64;
+/// 3.4 a large layout expanded, 14% more CPU this way; Pelopones, 66: about the same CPU
+/// both ways, for twice the memory, 48 bytes a large layout against 3 bits a layout;
+/// Lodzianka, 84: 15 or more a large layout expanded, much less CPU).
+pub(super) const FEWEST_PLACES: u64 = 72;
 
 /// Words per large layout: the low plane of the marks, the high plane, the frontier.
 const WORDS: usize = 6;
@@ -175,7 +181,7 @@ impl MarkOf for Sets {
 /// and their neighbours not yet marked are claimed with the next level's mark, a set per
 /// large layout reached (`sets` holds one per move).
 fn expand(
-    walker: &mut SinglesWalker,
+    (walker, remaps, steps): (&mut SinglesWalker, &mut Remaps, &mut SingleMoves),
     (marks, sets): (&Sets, &mut Vec<u128>),
     words: std::ops::Range<usize>,
     depth: usize,
@@ -203,8 +209,14 @@ fn expand(
         walker.load(s as u64);
         sets.clear();
         sets.resize(walker.nexts.len(), 0);
-        let mut own = 0u128;
-        let mut each = level;
+        // The 1x1 blocks' moves by the table of the free cells' pattern, or a placement
+        // at a time (with the large blocks' moves when those are not made by sets).
+        let by_table = match walker.large_by_sets {
+            true => steps.of(walker, level),
+            false => None,
+        };
+        let mut own = by_table.unwrap_or(0);
+        let mut each = if by_table.is_some() { 0 } else { level };
         while each != 0 {
             let place = each.trailing_zeros();
             each &= each - 1;
@@ -215,6 +227,10 @@ fn expand(
                 }
                 false
             });
+        }
+        if walker.large_by_sets {
+            // The large blocks' moves, for the whole level's placements at once.
+            remaps.large_moves(walker, level, sets);
         }
         marks.leave(s, level);
         // A 1x1 block's move leaves the target where it is: no goal layout is first
@@ -241,16 +257,21 @@ fn expand(
 /// Breadth-first by whole levels over `space` (numbered by `singles`, at most
 /// [`MOST_PLACES`] placements per large layout) to the end, a large layout at a time, on
 /// the cores (two threads at least once there is more than one chunk): the marks, and
-/// what was reached.
+/// what was reached. With `kept` false no table of [`Remaps`] or [`SingleMoves`] is
+/// kept (for tests: the moves made from their maps, the 1x1 moves a placement at a time).
 pub(super) fn levels(
     singles: &Singles,
     space: &Space,
-    options: &Options,
+    (options, kept): (&Options, bool),
 ) -> Result<(Sets, Reached), Limit> {
     let large = singles.ranker.total();
-    options
-        .budget
-        .check("the positions' marks", Sets::bytes(large) + space.tables)?;
+    options.budget.check(
+        "the positions' marks",
+        Sets::bytes(large)
+            + space.tables
+            + MOST_THREADS as u64
+                * (Remaps::most_bytes(singles.per) + SingleMoves::most_bytes(singles.per)),
+    )?;
     let marks = Sets::new(large, singles.per);
     let (start, at) = (
         (space.start / singles.per) as usize,
@@ -268,6 +289,9 @@ pub(super) fn levels(
         let taken = AtomicUsize::new(0);
         let work = || {
             let mut walker = SinglesWalker::new(singles).tabled();
+            walker.large_by_sets = walker.tabled;
+            let mut remaps = Remaps::new(singles, kept);
+            let mut steps = SingleMoves::new(singles.per, kept);
             let mut sets = Vec::new();
             let mut claimed = Claimed::default();
             loop {
@@ -277,7 +301,8 @@ pub(super) fn levels(
                 }
                 let words = c * chunk..((c + 1) * chunk).min(words);
                 let on = (&marks, &mut sets);
-                let found = expand(&mut walker, on, words, depth, space.goal);
+                let by = (&mut walker, &mut remaps, &mut steps);
+                let found = expand(by, on, words, depth, space.goal);
                 claimed = claimed.with(found);
             }
         };

@@ -3,6 +3,14 @@
 use super::*;
 use crate::parse::parse_all;
 
+/// The case of `input` and its numbering with the 1x1 blocks apart, with the blocks'
+/// classes.
+fn singles_of(input: &str) -> (Case, Singles, Vec<usize>) {
+    let case = parse_all(input.as_bytes()).unwrap().remove(0);
+    let (singles, classes) = Singles::of(&case, MemoryBudget::new(1 << 30)).expect(input);
+    (case, singles, classes)
+}
+
 /// The farthest layout of a count to the end (levels made either way) is as far from
 /// the start as the farthest level, by a plain breadth-first search over the ranks.
 #[test]
@@ -13,9 +21,7 @@ fn a_farthest_layout_is_at_the_farthest_level() {
         "4 3\nA . B\nC D B\nC . E\nF F .\nD\n0 1\n",
     ];
     for input in inputs {
-        let case = parse_all(input.as_bytes()).unwrap().remove(0);
-        let budget = MemoryBudget::new(1 << 30);
-        let (singles, classes) = Singles::of(&case, budget).unwrap();
+        let (case, singles, classes) = singles_of(input);
         let mut walker = SinglesWalker::new(&singles);
         let start = singles.rank_of_case(&classes, &anchors(&case));
         let mut distance = std::collections::HashMap::from([(start, 0usize)]);
@@ -39,11 +45,20 @@ fn a_farthest_layout_is_at_the_farthest_level() {
             start_at_goal: at[case.target] == goal,
             goal,
         };
-        for way in [count::Way::Large, count::Way::Auto, count::Way::Below] {
+        // A large layout at a time with the tables kept and with none kept (each move
+        // made from its map, the 1x1 moves a placement at a time), then a layout at a time.
+        let ways = [
+            (count::Way::Large, true),
+            (count::Way::Large, false),
+            (count::Way::Auto, true),
+            (count::Way::Below, true),
+        ];
+        for (way, kept) in ways {
             let options = (&Options::default(), way);
             let (marks, found) = match way {
                 count::Way::Large => {
-                    let (sets, found) = skeleton::levels(&singles, &space, options.0).unwrap();
+                    let on = (options.0, kept);
+                    let (sets, found) = skeleton::levels(&singles, &space, on).unwrap();
                     (Box::new(sets) as Box<dyn count::MarkOf>, found)
                 }
                 _ => {
@@ -53,6 +68,7 @@ fn a_farthest_layout_is_at_the_farthest_level() {
                 }
             };
             assert_eq!(found.farthest, farthest, "{input}");
+            assert_eq!(found.visited, distance.len(), "{input} {way:?} {kept}");
             let blocks = (&case, &classes[..], &at[..]);
             let far = count::farthest_layout(&mut walker, (&*marks, &found), blocks);
             let far = far.expect("a farthest layout");
@@ -72,8 +88,7 @@ fn the_tables_give_the_places_the_cells_give() {
         "4 4\nA B . C\nA D . .\nE E F F\n. G . H\nA\n2 0\n",
     ];
     for input in inputs {
-        let case = parse_all(input.as_bytes()).unwrap().remove(0);
-        let (singles, _) = Singles::of(&case, MemoryBudget::new(1 << 30)).unwrap();
+        let (_, singles, _) = singles_of(input);
         let mut a = SinglesWalker::new(&singles).tabled();
         assert!(a.tabled, "{input}");
         let mut b = SinglesWalker::new(&singles);
@@ -99,9 +114,8 @@ fn the_rank_with_1x1_blocks_apart_numbers_every_layout_once() {
         "5 4\nA B B C\nA B B C\nD E E F\nD G H F\nI . . J\nB\n3 1\n",
     ];
     for input in inputs {
-        let case = parse_all(input.as_bytes()).unwrap().remove(0);
+        let (case, singles, _) = singles_of(input);
         let budget = MemoryBudget::new(1 << 30);
-        let (singles, _) = Singles::of(&case, budget).expect("1x1 blocks");
         let pieces = Pieces::of_case(&case);
         let (frame, shapes) = pieces.tables();
         let whole = Ranker::new(frame.board, &shapes, &pieces.counts(), budget).unwrap();
