@@ -54,6 +54,19 @@ impl Matcher {
         }
     }
 
+    /// The bytes [`Matcher::new`] allocates for `boxes` boxes and `goals` goals (what the
+    /// ledger is charged for a matcher): the cost table, one potential and one saved
+    /// potential per box and per goal (with the Hungarian method's extra row and column),
+    /// the owner, way, slack and used marks per goal, the saved owners and row, and the
+    /// pending rows.
+    pub fn bytes(boxes: usize, goals: usize) -> usize {
+        use std::mem::size_of;
+        let (rows, columns) = (boxes + 1, goals + 1);
+        size_of::<i64>() * (boxes * goals + 2 * rows + 3 * columns + goals)
+            + size_of::<usize>() * (3 * columns + boxes)
+            + size_of::<bool>() * columns
+    }
+
     /// The cost of the cheapest assignment of `boxes` (floor cells) to distinct goals, or
     /// `None` when no assignment puts every box on a goal it can reach. The assignment is
     /// kept for [`Matcher::bound_after_push`].
@@ -274,6 +287,34 @@ impl Matcher {
 mod tests {
     use super::super::board::{opposite, test_board};
     use super::*;
+
+    /// [`Matcher::bytes`] is what [`Matcher::new`] holds, field by field.
+    #[test]
+    fn a_matchers_bytes_are_what_it_holds() {
+        fn held<T>(list: &Vec<T>) -> usize {
+            list.capacity() * std::mem::size_of::<T>()
+        }
+        for (boxes, goals) in [(0, 0), (1, 1), (3, 5), (10, 10), (16, 20)] {
+            let m = Matcher::new(boxes, goals);
+            let total = held(&m.cost)
+                + held(&m.row_potential)
+                + held(&m.column_potential)
+                + held(&m.owner)
+                + held(&m.way)
+                + held(&m.slack)
+                + held(&m.used)
+                + held(&m.saved_rows)
+                + held(&m.saved_columns)
+                + held(&m.saved_owner)
+                + held(&m.saved_row)
+                + held(&m.pending);
+            assert_eq!(
+                Matcher::bytes(boxes, goals),
+                total,
+                "{boxes} boxes, {goals} goals"
+            );
+        }
+    }
 
     /// Every push's bound from the kept assignment ([`Matcher::bound_after_push`], with its
     /// shortcut) is the optimum a fresh matching finds for the child, on random boards
