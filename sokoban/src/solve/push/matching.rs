@@ -84,6 +84,21 @@ impl Matcher {
         player: u16,
         forced: &[u16],
     ) -> Option<u32> {
+        self.bound_leaving(board, boxes, player, forced, &[])
+    }
+
+    /// [`Matcher::bound_forced`] knowing also that each box of `leaving` (cell, a bit per
+    /// direction) leaves its goal by a first push in one of those directions: its cost
+    /// for each goal is the least over them of 1 plus the push distance from the cell
+    /// the push reaches, the player on the box's cell (`leaving` module docs).
+    pub fn bound_leaving(
+        &mut self,
+        board: &Board,
+        boxes: &[u16],
+        player: u16,
+        forced: &[u16],
+        leaving: &[(u16, u8)],
+    ) -> Option<u32> {
         let (n, m) = (boxes.len(), board.goals.len());
         if n > m {
             return None;
@@ -93,6 +108,20 @@ impl Matcher {
             if !forced.is_empty() && forced.contains(&b) {
                 if let Some(g) = board.goals.iter().position(|&g| g == b) {
                     self.cost[i * m + g] = 2;
+                }
+            }
+            if let Some(&(_, dirs)) = leaving.iter().find(|l| l.0 == b) {
+                let row = &mut self.cost[i * m..(i + 1) * m];
+                row.fill(FORBIDDEN);
+                for dir in (0..4).filter(|d| dirs >> d & 1 == 1) {
+                    let Some(to) = board.step(b, dir) else {
+                        continue;
+                    };
+                    for (cost, &d) in row.iter_mut().zip(board.push_distances(to, b)) {
+                        if d != UNREACHABLE {
+                            *cost = (*cost).min(1 + i64::from(d));
+                        }
+                    }
                 }
             }
         }

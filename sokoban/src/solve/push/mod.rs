@@ -78,6 +78,16 @@
 //!   through a frozen box, as when the cell from which a dead-end row of goals is filled
 //!   is taken first). The bound depends on the push that froze the set, not only on the
 //!   state; a state keeps the largest bound it was given, all of them admissible.
+//! - **Boxes that must leave their goals** (`leaving`): with as many goals as boxes, a
+//!   box on a goal whose staying there would leave an empty goal that no other box can
+//!   reach (on the level with that goal walled, from where the boxes and the player's
+//!   region are now) is pushed off it by every solution; its cost to each goal becomes
+//!   the least, over its possible first pushes, of 1 plus the push distance from where
+//!   that push leaves it, and a first push onto a goal no push can ever leave is not
+//!   counted when that goal's wall would keep such an empty goal empty for ever (every
+//!   cell from which a box could then reach it being one from which a box could have
+//!   reached it before). The refined bound is found when a state is taken from the open
+//!   list, as the forced bound is; the argument is in that module.
 //! - **Dead squares** (`board`): a cell from which a box alone on the board reaches no
 //!   goal from any side; other boxes only take pushes away, so a box there never reaches
 //!   a goal and no push onto one is generated.
@@ -122,6 +132,7 @@ mod board;
 mod corral;
 mod deadlock;
 mod distance;
+mod leaving;
 mod matching;
 mod open;
 mod pairs;

@@ -118,17 +118,7 @@ impl WalledSets {
         boxes: usize,
         ledger: &mut Ledger,
     ) -> Result<Option<Walled>, OverBudget> {
-        let mut level = level.clone();
-        let cells: Vec<usize> = frozen
-            .iter()
-            .map(|&f| board.cells[usize::from(f)])
-            .collect();
-        for &cell in &cells {
-            level.walls[cell] = true;
-        }
-        level.goals.retain(|g| !cells.contains(g));
-        level.boxes.clear();
-        let Some(walled) = Board::new(&level, ledger)? else {
+        let Some(walled) = board_without(level, board, frozen, ledger)? else {
             return Ok(None);
         };
         let others = boxes.saturating_sub(frozen.len());
@@ -140,6 +130,24 @@ impl WalledSets {
             matcher,
         }))
     }
+}
+
+/// The board of `level` (whose board is `board`) with the floor cells `cells` as walls
+/// and their goals gone, no boxes, `None` when it cannot be numbered.
+pub(super) fn board_without(
+    level: &Problem,
+    board: &Board,
+    cells: &[u16],
+    ledger: &mut Ledger,
+) -> Result<Option<Board>, OverBudget> {
+    let mut level = level.clone();
+    let cells: Vec<usize> = cells.iter().map(|&f| board.cells[usize::from(f)]).collect();
+    for &cell in &cells {
+        level.walls[cell] = true;
+    }
+    level.goals.retain(|g| !cells.contains(g));
+    level.boxes.clear();
+    Board::new(&level, ledger)
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ use super::bits;
 use super::board::{opposite, Board, NONE};
 use super::corral::Corrals;
 use super::deadlock::{Freeze, FreezeCheck};
+use super::leaving::Leaving;
 use super::matching::Matcher;
 use super::open::Open;
 use super::pairs::Pairs;
@@ -41,8 +42,15 @@ pub(super) struct Search<'a> {
     walled: WalledSets,
     corrals: Corrals,
     pushes: Vec<(u16, u8)>,
-    /// The boxes on goals the state cannot avoid pushing ([`Corrals::forced`]).
+    /// The boxes on goals the state cannot avoid pushing ([`Corrals::forced`], and the
+    /// boxes of `leavers`).
     forced: Vec<u16>,
+    /// The walled levels that tell which boxes must leave their goals, when every goal
+    /// must be filled.
+    leaving: Option<Leaving>,
+    /// The boxes of the state being expanded that must leave their goals, with their
+    /// first pushes left ([`Leaving::find`]).
+    leavers: Vec<(u16, u8)>,
     /// The player's region of the state being expanded.
     region: Region,
     /// Generation stamps of the flood that normalises a child's player.
@@ -104,6 +112,8 @@ impl<'a> Search<'a> {
             corrals: Corrals::new(floor, boxes == board.goals.len()),
             pushes: Vec::new(),
             forced: Vec::new(),
+            leaving: Leaving::new(level, board, boxes, ledger)?,
+            leavers: Vec::new(),
             region: Region::new(floor),
             flood: ledger.vec("the player's region", floor, 0)?,
             generation: 0,
@@ -302,12 +312,23 @@ impl<'a> Search<'a> {
         {
             return None;
         }
+        self.leavers.clear();
+        if let Some(leaving) = &mut self.leaving {
+            if !leaving.find(self.board, boxes, list, player, &mut self.leavers) {
+                return None;
+            }
+            for &(cell, _) in &self.leavers {
+                if !self.forced.contains(&cell) {
+                    self.forced.push(cell);
+                }
+            }
+        }
         if self.forced.is_empty() {
             return Some(None);
         }
-        let bound = self
-            .matcher
-            .bound_forced(self.board, list, player, &self.forced)?;
+        let bound =
+            self.matcher
+                .bound_leaving(self.board, list, player, &self.forced, &self.leavers)?;
         let forced = std::mem::take(&mut self.forced);
         let penalties = self.penalties(list, player, &forced);
         self.forced = forced;
