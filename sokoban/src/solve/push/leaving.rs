@@ -71,6 +71,7 @@ impl Leaving {
         for (number, &g) in board.goals.iter().enumerate() {
             goal_of[usize::from(g)] = number as u16;
         }
+        ledger.take::<Option<Walls>>("the goals boxes leave", goals)?;
         let mut walls = Vec::with_capacity(goals);
         for &g in &board.goals {
             walls.push(Walls::new(level, board, g, ledger)?);
