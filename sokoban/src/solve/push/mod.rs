@@ -97,6 +97,12 @@
 //!   by pushing its surrounding boxes inwards from where the player stands, and one of them
 //!   must move, some push-optimal solution starts with one of those pushes, so only they
 //!   are tried; the argument (a reordering of any optimal solution) is in that module.
+//! - **Dead-end corridors of goals** (`tunnel`): with every goal to fill, a box in a
+//!   straight corridor of goals ending in a wall, the cell ahead of it empty and the cell
+//!   behind it in the player's region, must make that push in every solution, and no
+//!   other push or walk before it uses the corridor ahead; moved to the front it keeps
+//!   every other push legal, so some push-optimal solution starts with it and only it is
+//!   tried (when no PI-corral has narrowed the pushes); the argument is in that module.
 //! - **Symmetry** (`symmetry`): when a turn or mirror of the grid maps the level's floor
 //!   and goals onto themselves, a position and its image need the same fewest pushes and
 //!   every rule and the bound treat them alike, so each position is stored as the least
@@ -113,7 +119,8 @@
 //!   outside that region is flooded. On a symmetric level a child's image under each
 //!   map is its parent's image less the pushed box's old cell plus its new one.
 //!
-//! No macros (tunnels, goal rooms) are used: every push is one step of the search.
+//! No macros (tunnels, goal rooms) are used: every push is one step of the search (the
+//! corridor rule only narrows which pushes are tried).
 //!
 //! # The moves
 //!
@@ -141,6 +148,7 @@ mod region;
 mod search;
 mod symmetry;
 mod table;
+mod tunnel;
 mod walled;
 
 use puzzle_frame::budget::Ledger;

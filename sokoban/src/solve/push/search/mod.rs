@@ -13,6 +13,7 @@ use super::pairs::Pairs;
 use super::region::Region;
 use super::symmetry::Symmetries;
 use super::table::{Node, Table};
+use super::tunnel::Corridors;
 use super::walled::{Verdict, WalledSets};
 use super::Problem;
 
@@ -51,6 +52,8 @@ pub(super) struct Search<'a> {
     /// The boxes of the state being expanded that must leave their goals, with their
     /// first pushes left ([`Leaving::find`]).
     leavers: Vec<(u16, u8)>,
+    /// The dead-end corridors of goals ([`Corridors`]).
+    corridors: Corridors,
     /// The player's region of the state being expanded.
     region: Region,
     /// Generation stamps of the flood that normalises a child's player.
@@ -114,6 +117,7 @@ impl<'a> Search<'a> {
             forced: Vec::new(),
             leaving: Leaving::new(level, board, boxes, ledger)?,
             leavers: Vec::new(),
+            corridors: Corridors::new(board, boxes == board.goals.len(), ledger)?,
             region: Region::new(floor),
             flood: ledger.vec("the player's region", floor, 0)?,
             generation: 0,
@@ -229,6 +233,14 @@ impl<'a> Search<'a> {
                     self.pushes.push((from, dir));
                 }
             }
+            let region = &self.region;
+            self.corridors.narrow(
+                self.board,
+                boxes,
+                list,
+                &|c| region.contains(c),
+                &mut self.pushes,
+            );
         }
         let pushes = std::mem::take(&mut self.pushes);
         let mut over = false;
