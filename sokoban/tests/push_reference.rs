@@ -256,3 +256,75 @@ fn the_refined_bound_never_exceeds_the_pushes_left_along_optimal_solutions() {
     }
     assert!(positions > 1000, "only {positions} positions");
 }
+
+/// A random level of Microban 153's corner: a dead-end column of goals fed from a room,
+/// below its foot a corner goal no push can leave and a doorway goal beside it (some
+/// goals at the column's foot too, a few inner walls), the boxes pulled out from the
+/// goals at random or dropped on the room's floor: a box on the doorway must leave it
+/// while the column is unfilled, and not into the corner (the `leaving` rule).
+fn corner_level(rng: &mut Rng) -> Option<Problem> {
+    let depth = 1 + rng.below(2);
+    let (rows, cols) = (depth + 5, 6 + rng.below(2));
+    let mut grid = vec![b'#'; rows * cols];
+    for r in 1..=depth {
+        grid[r * cols + 1] = b'.';
+    }
+    for r in depth + 1..rows - 1 {
+        for c in 1..cols - 1 {
+            let corner = r == rows - 2 && c <= 2;
+            if !corner && (c <= 2 || rng.below(100) >= 10) {
+                grid[r * cols + c] = b' ';
+            }
+        }
+    }
+    grid[(depth + 2) * cols + 1] = b'.';
+    grid[(depth + 2) * cols + 2] = b'.';
+    for c in 1..=2 {
+        if rng.below(3) == 0 {
+            grid[(depth + 1) * cols + c] = b'.';
+        }
+    }
+    let mut floor: Vec<usize> = (0..rows * cols).filter(|&i| grid[i] == b' ').collect();
+    if floor.len() < 8 {
+        return None;
+    }
+    grid[take(rng, &mut floor)] = b'@';
+    let text: Vec<String> = grid
+        .chunks(cols)
+        .map(|row| String::from_utf8_lossy(row).into_owned())
+        .collect();
+    let mut problem = level(&text.iter().map(String::as_str).collect::<Vec<_>>());
+    let count = problem.goals.len();
+    if rng.below(3) == 0 {
+        problem.boxes = (0..count).map(|_| take(rng, &mut floor)).collect();
+    } else {
+        problem.boxes = vec![0; count];
+        scatter_by_pulls(rng, &mut problem, 400);
+    }
+    Some(problem)
+}
+
+#[test]
+fn boxes_that_must_leave_their_goals_match_the_reference_and_keep_the_bound() {
+    let limits = within(1 << 28);
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let (mut cases, mut solvable, mut positions) = (0, 0, 0);
+    while cases < 3000 {
+        let Some(problem) = corner_level(&mut rng) else {
+            continue;
+        };
+        let Some(expected) = agrees_with_the_reference(&problem, &limits) else {
+            continue;
+        };
+        cases += 1;
+        if let Some(pushes) = expected {
+            solvable += 1;
+            positions += bound_within_pushes_left(&problem, pushes);
+        }
+    }
+    assert!(solvable > 1500, "only {solvable} solvable cases");
+    assert!(
+        positions > 3000,
+        "only {positions} positions in {solvable} solvable cases"
+    );
+}

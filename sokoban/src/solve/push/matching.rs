@@ -54,6 +54,19 @@ impl Matcher {
         }
     }
 
+    /// The bytes [`Matcher::new`] allocates for `boxes` boxes and `goals` goals (what the
+    /// ledger is charged for a matcher): the cost table, one potential and one saved
+    /// potential per box and per goal (with the Hungarian method's extra row and column),
+    /// the owner, way, slack and used marks per goal, the saved owners and row, and the
+    /// pending rows.
+    pub fn bytes(boxes: usize, goals: usize) -> usize {
+        use std::mem::size_of;
+        let (rows, columns) = (boxes + 1, goals + 1);
+        size_of::<i64>() * (boxes * goals + 2 * rows + 3 * columns + goals)
+            + size_of::<usize>() * (3 * columns + boxes)
+            + size_of::<bool>() * columns
+    }
+
     /// The cost of the cheapest assignment of `boxes` (floor cells) to distinct goals, or
     /// `None` when no assignment puts every box on a goal it can reach. The assignment is
     /// kept for [`Matcher::bound_after_push`].
@@ -71,6 +84,21 @@ impl Matcher {
         player: u16,
         forced: &[u16],
     ) -> Option<u32> {
+        self.bound_leaving(board, boxes, player, forced, &[])
+    }
+
+    /// [`Matcher::bound_forced`] knowing also that each box of `leaving` (cell, a bit per
+    /// direction) leaves its goal by a first push in one of those directions: its cost
+    /// for each goal is the least over them of 1 plus the push distance from the cell
+    /// the push reaches, the player on the box's cell (`leaving` module docs).
+    pub fn bound_leaving(
+        &mut self,
+        board: &Board,
+        boxes: &[u16],
+        player: u16,
+        forced: &[u16],
+        leaving: &[(u16, u8)],
+    ) -> Option<u32> {
         let (n, m) = (boxes.len(), board.goals.len());
         if n > m {
             return None;
@@ -80,6 +108,20 @@ impl Matcher {
             if !forced.is_empty() && forced.contains(&b) {
                 if let Some(g) = board.goals.iter().position(|&g| g == b) {
                     self.cost[i * m + g] = 2;
+                }
+            }
+            if let Some(&(_, dirs)) = leaving.iter().find(|l| l.0 == b) {
+                let row = &mut self.cost[i * m..(i + 1) * m];
+                row.fill(FORBIDDEN);
+                for dir in (0..4).filter(|d| dirs >> d & 1 == 1) {
+                    let Some(to) = board.step(b, dir) else {
+                        continue;
+                    };
+                    for (cost, &d) in row.iter_mut().zip(board.push_distances(to, b)) {
+                        if d != UNREACHABLE {
+                            *cost = (*cost).min(1 + i64::from(d));
+                        }
+                    }
                 }
             }
         }
@@ -274,6 +316,34 @@ impl Matcher {
 mod tests {
     use super::super::board::{opposite, test_board};
     use super::*;
+
+    /// [`Matcher::bytes`] is what [`Matcher::new`] holds, field by field.
+    #[test]
+    fn a_matchers_bytes_are_what_it_holds() {
+        fn held<T>(list: &Vec<T>) -> usize {
+            list.capacity() * std::mem::size_of::<T>()
+        }
+        for (boxes, goals) in [(0, 0), (1, 1), (3, 5), (10, 10), (16, 20)] {
+            let m = Matcher::new(boxes, goals);
+            let total = held(&m.cost)
+                + held(&m.row_potential)
+                + held(&m.column_potential)
+                + held(&m.owner)
+                + held(&m.way)
+                + held(&m.slack)
+                + held(&m.used)
+                + held(&m.saved_rows)
+                + held(&m.saved_columns)
+                + held(&m.saved_owner)
+                + held(&m.saved_row)
+                + held(&m.pending);
+            assert_eq!(
+                Matcher::bytes(boxes, goals),
+                total,
+                "{boxes} boxes, {goals} goals"
+            );
+        }
+    }
 
     /// Every push's bound from the kept assignment ([`Matcher::bound_after_push`], with its
     /// shortcut) is the optimum a fresh matching finds for the child, on random boards

@@ -78,6 +78,16 @@
 //!   through a frozen box, as when the cell from which a dead-end row of goals is filled
 //!   is taken first). The bound depends on the push that froze the set, not only on the
 //!   state; a state keeps the largest bound it was given, all of them admissible.
+//! - **Boxes that must leave their goals** (`leaving`): with as many goals as boxes, a
+//!   box on a goal whose staying there would leave an empty goal that no other box can
+//!   reach (on the level with that goal walled, from where the boxes and the player's
+//!   region are now) is pushed off it by every solution; its cost to each goal becomes
+//!   the least, over its possible first pushes, of 1 plus the push distance from where
+//!   that push leaves it, and a first push onto a goal no push can ever leave is not
+//!   counted when that goal's wall would keep such an empty goal empty for ever (every
+//!   cell from which a box could then reach it being one from which a box could have
+//!   reached it before). The refined bound is found when a state is taken from the open
+//!   list, as the forced bound is; the argument is in that module.
 //! - **Dead squares** (`board`): a cell from which a box alone on the board reaches no
 //!   goal from any side; other boxes only take pushes away, so a box there never reaches
 //!   a goal and no push onto one is generated.
@@ -87,6 +97,12 @@
 //!   by pushing its surrounding boxes inwards from where the player stands, and one of them
 //!   must move, some push-optimal solution starts with one of those pushes, so only they
 //!   are tried; the argument (a reordering of any optimal solution) is in that module.
+//! - **Dead-end corridors of goals** (`tunnel`): with every goal to fill, a box in a
+//!   straight corridor of goals ending in a wall, the cell ahead of it empty and the cell
+//!   behind it in the player's region, must make that push in every solution, and no
+//!   other push or walk before it uses the corridor ahead; moved to the front it keeps
+//!   every other push legal, so some push-optimal solution starts with it and only it is
+//!   tried (when no PI-corral has narrowed the pushes); the argument is in that module.
 //! - **Symmetry** (`symmetry`): when a turn or mirror of the grid maps the level's floor
 //!   and goals onto themselves, a position and its image need the same fewest pushes and
 //!   every rule and the bound treat them alike, so each position is stored as the least
@@ -103,7 +119,8 @@
 //!   outside that region is flooded. On a symmetric level a child's image under each
 //!   map is its parent's image less the pushed box's old cell plus its new one.
 //!
-//! No macros (tunnels, goal rooms) are used: every push is one step of the search.
+//! No macros (tunnels, goal rooms) are used: every push is one step of the search (the
+//! corridor rule only narrows which pushes are tried).
 //!
 //! # The moves
 //!
@@ -122,6 +139,7 @@ mod board;
 mod corral;
 mod deadlock;
 mod distance;
+mod leaving;
 mod matching;
 mod open;
 mod pairs;
@@ -130,6 +148,7 @@ mod region;
 mod search;
 mod symmetry;
 mod table;
+mod tunnel;
 mod walled;
 
 use puzzle_frame::budget::Ledger;

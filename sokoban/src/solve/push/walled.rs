@@ -13,6 +13,7 @@
 //! a player needs to push a box up a dead-end row of goals is taken first) has no solution
 //! and is dropped. The walled boards are made once per frozen set and kept.
 
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 
 use puzzle_frame::budget::{Ledger, OverBudget};
@@ -69,14 +70,22 @@ impl WalledSets {
         player: u16,
         ledger: &mut Ledger,
     ) -> Result<Verdict, OverBudget> {
-        if !self.sets.contains_key(frozen) {
-            if self.sets.len() >= MOST_SETS {
-                return Ok(Verdict::Unknown);
+        let kept = self.sets.len();
+        let walled = match self.sets.entry(frozen.to_vec()) {
+            Entry::Occupied(entry) => entry.into_mut(),
+            Entry::Vacant(entry) => {
+                if kept >= MOST_SETS {
+                    return Ok(Verdict::Unknown);
+                }
+                // The map's entry (its key, the set's cells, and the walled board's place)
+                // and one control byte, then the board and its matcher.
+                let key = std::mem::size_of_val(frozen);
+                let slot = std::mem::size_of::<(Vec<u16>, Option<Walled>)>() + 1;
+                ledger.allocate("the walled boards", (key + slot) as u64)?;
+                entry.insert(Self::wall(&self.level, board, frozen, boxes.len(), ledger)?)
             }
-            let walled = self.wall(board, frozen, boxes.len(), ledger)?;
-            self.sets.insert(frozen.to_vec(), walled);
-        }
-        let Some(Some(walled)) = self.sets.get_mut(frozen) else {
+        };
+        let Some(walled) = walled else {
             return Ok(Verdict::Unknown);
         };
         let to_walled = |cell: u16| walled.board.index[board.cells[usize::from(cell)]];
@@ -99,39 +108,46 @@ impl WalledSets {
         )
     }
 
-    /// The board of the level with the boxes on `frozen` as walls and their goals gone,
-    /// `None` when it cannot be numbered.
+    /// The board of `level` with the boxes on `frozen` (cells on `board`) as walls and
+    /// their goals gone, with a matcher for the other boxes, `None` when it cannot be
+    /// numbered.
     fn wall(
-        &self,
+        level: &Problem,
         board: &Board,
         frozen: &[u16],
         boxes: usize,
         ledger: &mut Ledger,
     ) -> Result<Option<Walled>, OverBudget> {
-        let mut level = self.level.clone();
-        let cells: Vec<usize> = frozen
-            .iter()
-            .map(|&f| board.cells[usize::from(f)])
-            .collect();
-        for &cell in &cells {
-            level.walls[cell] = true;
-        }
-        level.goals.retain(|g| !cells.contains(g));
-        level.boxes.clear();
-        let Some(walled) = Board::new(&level, ledger)? else {
+        let Some(walled) = board_without(level, board, frozen, ledger)? else {
             return Ok(None);
         };
         let others = boxes.saturating_sub(frozen.len());
-        ledger.take::<i64>(
-            "the walled boards",
-            (others + 1) * (walled.goals.len() + 1) + 9 * walled.floor(),
-        )?;
+        let bytes = Matcher::bytes(others, walled.goals.len());
+        ledger.allocate("the walled boards", bytes as u64)?;
         let matcher = Matcher::new(others, walled.goals.len());
         Ok(Some(Walled {
             board: walled,
             matcher,
         }))
     }
+}
+
+/// The board of `level` (whose board is `board`) with the floor cells `cells` as walls
+/// and their goals gone, no boxes, `None` when it cannot be numbered.
+pub(super) fn board_without(
+    level: &Problem,
+    board: &Board,
+    cells: &[u16],
+    ledger: &mut Ledger,
+) -> Result<Option<Board>, OverBudget> {
+    let mut level = level.clone();
+    let cells: Vec<usize> = cells.iter().map(|&f| board.cells[usize::from(f)]).collect();
+    for &cell in &cells {
+        level.walls[cell] = true;
+    }
+    level.goals.retain(|g| !cells.contains(g));
+    level.boxes.clear();
+    Board::new(&level, ledger)
 }
 
 #[cfg(test)]

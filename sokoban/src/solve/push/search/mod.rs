@@ -6,12 +6,14 @@ use super::bits;
 use super::board::{opposite, Board, NONE};
 use super::corral::Corrals;
 use super::deadlock::{Freeze, FreezeCheck};
+use super::leaving::Leaving;
 use super::matching::Matcher;
 use super::open::Open;
 use super::pairs::Pairs;
 use super::region::Region;
 use super::symmetry::Symmetries;
 use super::table::{Node, Table};
+use super::tunnel::Corridors;
 use super::walled::{Verdict, WalledSets};
 use super::Problem;
 
@@ -41,8 +43,17 @@ pub(super) struct Search<'a> {
     walled: WalledSets,
     corrals: Corrals,
     pushes: Vec<(u16, u8)>,
-    /// The boxes on goals the state cannot avoid pushing ([`Corrals::forced`]).
+    /// The boxes on goals the state cannot avoid pushing ([`Corrals::forced`], and the
+    /// boxes of `leavers`).
     forced: Vec<u16>,
+    /// The walled levels that tell which boxes must leave their goals, when every goal
+    /// must be filled.
+    leaving: Option<Leaving>,
+    /// The boxes of the state being expanded that must leave their goals, with their
+    /// first pushes left ([`Leaving::find`]).
+    leavers: Vec<(u16, u8)>,
+    /// The dead-end corridors of goals ([`Corridors`]).
+    corridors: Corridors,
     /// The player's region of the state being expanded.
     region: Region,
     /// Generation stamps of the flood that normalises a child's player.
@@ -104,6 +115,9 @@ impl<'a> Search<'a> {
             corrals: Corrals::new(floor, boxes == board.goals.len()),
             pushes: Vec::new(),
             forced: Vec::new(),
+            leaving: Leaving::new(level, board, boxes, ledger)?,
+            leavers: Vec::new(),
+            corridors: Corridors::new(board, boxes == board.goals.len(), ledger)?,
             region: Region::new(floor),
             flood: ledger.vec("the player's region", floor, 0)?,
             generation: 0,
@@ -219,6 +233,14 @@ impl<'a> Search<'a> {
                     self.pushes.push((from, dir));
                 }
             }
+            let region = &self.region;
+            self.corridors.narrow(
+                self.board,
+                boxes,
+                list,
+                &|c| region.contains(c),
+                &mut self.pushes,
+            );
         }
         let pushes = std::mem::take(&mut self.pushes);
         let mut over = false;
@@ -302,12 +324,23 @@ impl<'a> Search<'a> {
         {
             return None;
         }
+        self.leavers.clear();
+        if let Some(leaving) = &mut self.leaving {
+            if !leaving.find(self.board, boxes, list, player, &mut self.leavers) {
+                return None;
+            }
+            for &(cell, _) in &self.leavers {
+                if !self.forced.contains(&cell) {
+                    self.forced.push(cell);
+                }
+            }
+        }
         if self.forced.is_empty() {
             return Some(None);
         }
-        let bound = self
-            .matcher
-            .bound_forced(self.board, list, player, &self.forced)?;
+        let bound =
+            self.matcher
+                .bound_leaving(self.board, list, player, &self.forced, &self.leavers)?;
         let forced = std::mem::take(&mut self.forced);
         let penalties = self.penalties(list, player, &forced);
         self.forced = forced;
