@@ -43,6 +43,24 @@ fn sealed_boxes_on_goals_and_spare_goals_match_the_reference() {
 }
 
 #[test]
+fn a_box_in_a_corridor_of_goals_is_pushed_on_only_when_the_player_reaches_behind_it() {
+    let levels = [
+        // No solution: the other box stands at the corridor box's back and could leave
+        // only leftwards, with the player in the corridor.
+        &["#######", "#   ###", "#  $*.#", "# @ ###", "#######"][..],
+        // 4 pushes: the player reaches the corridor box's back only after pushing the
+        // other box up (so the corridor push is not a move before that), then brings it
+        // back down and in.
+        &[
+            "#######", "#   ###", "#   ###", "#  $*.#", "# @ ###", "#######",
+        ][..],
+        // The player is in the corridor's room: the corridor box goes on at once.
+        &["#######", "#  @###", "# $ *.#", "#   ###", "#######"][..],
+    ];
+    match_the_reference(&levels);
+}
+
+#[test]
 fn the_state_limit_and_the_memory_budget_give_up_deterministically() {
     let problem = level(&[
         "#########",
