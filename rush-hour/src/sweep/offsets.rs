@@ -121,9 +121,4 @@ impl SeedOffsets {
     pub fn total(&self) -> u64 {
         self.starts.last().copied().unwrap_or(0)
     }
-
-    /// The bytes kept.
-    pub fn bytes(&self) -> u64 {
-        8 * (self.held.len() + self.before.len() + self.starts.len()) as u64
-    }
 }
