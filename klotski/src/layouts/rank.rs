@@ -25,6 +25,7 @@
 //! is the rest of the new one's.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use puzzle_frame::budget::MemoryBudget;
 
@@ -114,6 +115,33 @@ impl Default for Steps {
     }
 }
 
+/// The hasher of the builder's memo: its keys are two words (a state), hashed by a
+/// multiply and rotate per word (the default hasher, keyed against floods, is several
+/// times slower, and these keys come from the box, not from a user's choice of them).
+#[derive(Default)]
+struct StateHasher(u64);
+
+impl Hasher for StateHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    #[inline]
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(26) ^ word).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+/// The memo of the builder: per state (the cells not yet read, and the blocks left as one
+/// number, [`Builder::strides`]), its node and how many layouts complete it.
+type Memo = HashMap<(u64, u64), (u32, u64), BuildHasherDefault<StateHasher>>;
+
 /// Building the automaton: memo of states and the tables under construction.
 struct Builder<'a> {
     shapes: &'a [Shape],
@@ -121,7 +149,12 @@ struct Builder<'a> {
     from_first: Vec<u64>,
     first_offset: Vec<u32>,
     letters: usize,
-    memo: HashMap<(u64, Vec<u8>), (u32, u64)>,
+    /// Per class, what one block of it adds to the number of the blocks left (the product
+    /// of the counts plus one of the classes before it): the blocks left,
+    /// `sum(remaining[k] * strides[k])`, one number per multiset, different for
+    /// different ones (mixed radix).
+    strides: Vec<u64>,
+    memo: Memo,
     base: Vec<u64>,
     child: Vec<u32>,
     totals: Vec<u64>,
@@ -154,11 +187,17 @@ fn node_bytes(letters: usize, classes: usize) -> u64 {
 }
 
 impl Builder<'_> {
-    /// The node of state (`undecided`, `remaining`) and how many layouts complete it.
+    /// The node of state (`undecided`, `remaining`) and how many layouts complete it
+    /// (`left`: the number of `remaining`, [`Builder::strides`]).
     /// Stops with [`Stop::More`] as soon as some node's count (so far) passes `most`: every
     /// completion of a node is one of the root's after the word that led there, so the
     /// root's count would pass it too.
-    fn node(&mut self, undecided: u64, remaining: &mut Vec<u8>) -> Result<(u32, u64), Stop> {
+    fn node(
+        &mut self,
+        undecided: u64,
+        remaining: &mut [u8],
+        left: u64,
+    ) -> Result<(u32, u64), Stop> {
         if undecided == 0 {
             return Ok((END, 1));
         }
@@ -171,7 +210,7 @@ impl Builder<'_> {
         if need > free {
             return Ok((END, 0));
         }
-        if let Some(&found) = self.memo.get(&(undecided, remaining.clone())) {
+        if let Some(&found) = self.memo.get(&(undecided, left)) {
             return Ok(found);
         }
         let p = undecided.trailing_zeros();
@@ -179,7 +218,7 @@ impl Builder<'_> {
         let mut children = vec![END; self.letters];
         let mut sum = 0u64;
         if need < free {
-            let (child, n) = self.node(undecided & (undecided - 1), remaining)?;
+            let (child, n) = self.node(undecided & (undecided - 1), remaining, left)?;
             if n > 0 {
                 bases[0] = sum;
                 children[0] = child;
@@ -199,7 +238,7 @@ impl Builder<'_> {
                 continue;
             }
             remaining[k] -= 1;
-            let got = self.node(undecided & !cells, remaining);
+            let got = self.node(undecided & !cells, remaining, left - self.strides[k]);
             remaining[k] += 1;
             let (child, n) = got?;
             if n > 0 {
@@ -223,17 +262,36 @@ impl Builder<'_> {
             self.base.extend_from_slice(&bases);
             self.child.extend_from_slice(&children);
             self.totals.push(sum);
-            u32::try_from(nodes).map_err(|_| {
-                Stop::Limit(Limit::Memory(puzzle_frame::budget::OverBudget {
-                    what: "the layouts' rank tables".to_string(),
-                    needed: u64::MAX,
-                    budget: self.budget.bytes(),
-                }))
-            })?
+            u32::try_from(nodes)
+                .map_err(|_| Stop::Limit(Limit::Memory(too_many_states(self.budget))))?
         };
-        self.memo.insert((undecided, remaining.clone()), (id, sum));
+        self.memo.insert((undecided, left), (id, sum));
         Ok((id, sum))
     }
+}
+
+/// The refusal of an automaton whose states cannot be numbered (more than `u32` nodes, or
+/// multisets of blocks past a `u64`).
+fn too_many_states(budget: MemoryBudget) -> puzzle_frame::budget::OverBudget {
+    puzzle_frame::budget::OverBudget {
+        what: "the layouts' rank tables".to_string(),
+        needed: u64::MAX,
+        budget: budget.bytes(),
+    }
+}
+
+/// Each class's stride in the number of a multiset of blocks left ([`Builder::strides`])
+/// and the number of `counts`, or `None` past a `u64` (never for blocks that fit in a box of
+/// 64 cells: the product of the counts plus one is at most 2 to the blocks).
+fn strides(counts: &[u8]) -> Option<(Vec<u64>, u64)> {
+    let mut strides = Vec::with_capacity(counts.len());
+    let (mut stride, mut number) = (1u64, 0u64);
+    for &count in counts {
+        strides.push(stride);
+        number = number.checked_add(stride.checked_mul(u64::from(count))?)?;
+        stride = stride.checked_mul(u64::from(count) + 1)?;
+    }
+    Some((strides, number))
 }
 
 impl Ranker {
@@ -268,13 +326,19 @@ impl Ranker {
             .zip(&first_offset)
             .map(|(s, &f)| s.mask >> f)
             .collect();
+        // A block has a cell and the box at most 64: more than 64 blocks of a class never fit.
+        let mut remaining: Vec<u8> = counts.iter().map(|&n| n.min(65) as u8).collect();
+        let Some((strides, left)) = strides(&remaining) else {
+            return Err(Limit::Memory(too_many_states(budget)));
+        };
         let mut builder = Builder {
             shapes,
+            strides,
             sizes: shapes.iter().map(|s| s.mask.count_ones()).collect(),
             from_first,
             first_offset,
             letters,
-            memo: HashMap::new(),
+            memo: Memo::default(),
             // Node 0 is the end of every word; its row is never read.
             base: vec![NONE; letters],
             child: vec![END; letters],
@@ -282,9 +346,7 @@ impl Ranker {
             budget,
             most,
         };
-        // A block has a cell and the box at most 64: more than 64 blocks of a class never fit.
-        let mut remaining: Vec<u8> = counts.iter().map(|&n| n.min(65) as u8).collect();
-        let (root, total) = match builder.node(board, &mut remaining) {
+        let (root, total) = match builder.node(board, &mut remaining, left) {
             Ok(found) => found,
             Err(Stop::More) => return Ok(None),
             Err(Stop::Limit(limit)) => return Err(limit),
