@@ -66,12 +66,12 @@ pub(super) const MOST_SLOTS: usize = 9;
 const RUN: usize = 1 << 22;
 
 /// Keys are sorted in buckets by their top this many bits.
-const BUCKET_BITS: u32 = 12;
+const BUCKET_BITS: u32 = 14;
 
 /// A bucket of at most this many keys is made distinct through a set before it is sorted
 /// (a larger one, rare, is sorted with its repeats): each thread's set holds at most
 /// `2 * MOST_HASHED` keys (a power of two, twice the keys at least).
-const MOST_HASHED: usize = 1 << 15;
+const MOST_HASHED: usize = 1 << 18;
 
 /// The most top bits of a key the lookup index is taken on.
 const INDEX_BITS: u32 = 22;
