@@ -36,11 +36,14 @@
 //! blocks (15,491,416 relaxed layouts, bound 13 of 21 at the start), Pelopones without its
 //! two 1x1 blocks and its 1x2 (3,841,514, bound 16 of 25).
 //!
-//! **When.** Only for boxes the search over ranks would take, and only after the plain
-//! search failed to answer within [`PROBE_STATES`] positions (a case of few moves needs no
-//! table). When no candidate qualifies, or A* would store more than a [`SHARE`]th of the
-//! layouts or pass a limit, the search over ranks takes the case as before, under the same
-//! limits.
+//! **When.** Only for boxes of at least [`super::ranked::RANKED_FROM`] layouts counted
+//! generously (the sequences of choices of `ranked::choice_sequences`, an upper bound found
+//! without the box's automaton, which is built only if this search leaves the box), and
+//! only after the plain search failed to answer within [`PROBE_STATES`] positions (a case
+//! of few moves needs no table). The shares below are of that count. When no candidate
+//! qualifies, or A* would store more than a [`SHARE`]th of it or pass a limit, the search
+//! over ranks takes the case as before, under the same limits. Which search answers never
+//! changes the count of moves: each is exact.
 
 use super::bfs::{Found, FIRST_CAPACITY};
 use super::bound::{self, Bound, MOST_THREADS, UNREACHABLE};

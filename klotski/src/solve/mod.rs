@@ -213,7 +213,7 @@ impl Solver {
     }
 
     /// A shortest solution (`Some(None)`: none) from the search with a lower bound for a
-    /// box of `layouts` layouts, or `None` when it does not take the case (the plain search
+    /// box of at most `layouts` layouts, or `None` when it does not take the case (the plain search
     /// answers within a few positions, no relaxed puzzle qualifies, or a limit: the search
     /// over ranks then takes it, under the same limits).
     fn bounded(&self, case: &Case, layouts: u64) -> Option<Option<Vec<Move>>> {

@@ -92,14 +92,15 @@ fn choice_sequences(pieces: &Pieces) -> u64 {
     sequences as u64
 }
 
-/// A search tried first on a box of many layouts (given their number): the moves, or
-/// `None` to leave the box to the search over ranks.
+/// A search tried first on a box of many layouts (given an upper bound of their number,
+/// [`choice_sequences`]): the moves, or `None` to leave the box to the search over ranks.
 pub(super) type First<'a> = &'a dyn Fn(u64) -> Option<Option<Vec<Move>>>;
 
 /// Searches `case` over ranks when its layouts number at least `from` (by default
 /// [`RANKED_FROM`]) and fit (marks, and an automaton within a quarter of the budget);
 /// `None` leaves it to the hashed search. With `first` (a search to the goal), that search
-/// is tried first on such a box; without, every reachable layout is visited (`reach`).
+/// is tried first on a box of at least `from` [`choice_sequences`] (before its automaton is
+/// built); without, every reachable layout is visited (`reach`).
 pub(super) fn search(
     case: &Case,
     options: &Options,
@@ -108,9 +109,16 @@ pub(super) fn search(
 ) -> Result<Option<Outcome>, Limit> {
     let to_the_end = first.is_none();
     let pieces = Pieces::of_case(case);
-    if choice_sequences(&pieces) < from {
+    let sequences = choice_sequences(&pieces);
+    if sequences < from {
         // Surely fewer layouts than `from`: the automaton is not worth building.
         return Ok(None);
+    }
+    // The search to the goal goes first, on the sequences' count (an upper bound of the
+    // layouts): the box's automaton, which a large box takes a while to build, is only
+    // built when that search leaves the box.
+    if let Some(moves) = first.and_then(|first| first(sequences)) {
+        return Ok(Some(Outcome { moves, reach: None }));
     }
     let (frame, shapes) = pieces.tables();
     let quarter = MemoryBudget::new(options.budget.bytes() / 4);
@@ -118,9 +126,6 @@ pub(super) fn search(
         return Ok(None);
     };
     let n = ranker.total();
-    if let Some(moves) = first.filter(|_| n >= from).and_then(|first| first(n)) {
-        return Ok(Some(Outcome { moves, reach: None }));
-    }
     // Two bits of mark per layout, and to the end one frontier bit too.
     let bits = if to_the_end { 3 } else { 2 };
     if !(from..u64::from(u32::MAX)).contains(&n) || n / 8 * bits > options.budget.bytes() / 2 {
