@@ -2,8 +2,12 @@
 //! box ([`super::super::dense`]) instead of a hashed index, each move read from [`Steps`](super::super::steps::Steps)
 //! (the placement reached, how far the place moves, the cells it changes). The lists are
 //! written by index into slices grown beforehand (room for [`most_moves`] more boards and
-//! moves before each board), with the counts in locals. Both searches branch on whether
-//! a board is new (about one move in seven) and do nothing more for the others.
+//! moves before each board, and one more move for the still steps), with the counts in
+//! locals. Both searches branch on whether a board is new (about one move in seven) and
+//! do nothing more for the others. Each line's steps come padded with *still* steps
+//! (rank 0: the board's own place, numbered already, so never a new board); the move
+//! written for one is overwritten by the next, as the count goes on only for the real
+//! ones, so the lists and the searches are the same as without them.
 //!
 //! The same walk serves Fogleman's minimality test ([`Explorer::solves_within_box`]): a
 //! breadth-first search by levels from a board without one piece, stopped at the first
@@ -102,17 +106,19 @@ impl Explorer<'_> {
         mut moves: usize,
     ) -> Result<(usize, usize, bool), SweepError> {
         let most = most_moves(N);
+        // A still step writes one move past the last.
+        let room = most + self.steps.width();
         if self.nodes.len() < count + most
             || self.edge_starts.len() <= count + most
-            || self.edges.len() < moves + most
+            || self.edges.len() < moves + room
         {
-            self.box_lists(count + most, moves + most)?;
+            self.box_lists(count + most, moves + room)?;
         }
         let Node { board, at } = node;
         self.edge_starts[next] = u32::try_from(moves).map_err(|_| SweepError::ClusterTooLarge)?;
         let (steps, places, stride) = (&self.steps, &mut self.places[..], &walk.stride);
         let (nodes, edges) = (&mut self.nodes[..], &mut self.edges[..]);
-        let seed = steps.for_each::<N>(&board, walk.walls, |l, step, row| {
+        let seed = steps.for_each::<N>(&board, walk.walls, |l, step, row, real| {
             // A place of the box: the line's rank stays within its group.
             let to = (i64::from(at) + i64::from(step.rank) * stride[l & 15]) as usize;
             // Only a new board (about one move in seven) is numbered, built and
@@ -133,7 +139,7 @@ impl Explorer<'_> {
                 seen
             };
             edges[moves] = j;
-            moves += 1;
+            moves += usize::from(real);
         });
         Ok((count, moves, seed))
     }

@@ -401,3 +401,54 @@ impl<'a> Explorer<'a> {
         Ok(false)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sweep::DENSE_LIMIT;
+    use puzzle_frame::budget::MemoryBudget;
+
+    /// The box path lists each board's moves exactly: the boards its slides reach
+    /// ([`Space::for_each_neighbour`]), each once, nothing else (no still step's move).
+    #[test]
+    fn the_box_path_lists_exactly_each_boards_slides() {
+        for (n, walls) in [(4, 1), (5, 0)] {
+            let space = Space::new(n, walls).expect("space");
+            let mut ledger = Ledger::new(MemoryBudget::default());
+            let offsets = SeedOffsets::new(&space, &mut ledger, 1).expect("offsets");
+            let marks = Marks::new(offsets.total(), &mut ledger).expect("marks");
+            let mut explorer =
+                Explorer::new(&space, &offsets, ledger, DENSE_LIMIT).expect("explorer");
+            let mut clusters = 0;
+            for rank in (0..space.row_tuples()).step_by(101) {
+                let mut s = space.row_tuple(rank);
+                let fits = space.column_fits(s);
+                if fits.iter().any(|fit| fit.is_empty()) {
+                    continue;
+                }
+                for (x, fit) in fits.iter().enumerate() {
+                    s = space.with_field(s, n + x, fit[fit.len() / 2] as usize);
+                }
+                let frame = explorer.boxes.frame(&space, s);
+                assert!(explorer.box_room(&frame));
+                by_side!(n, N => explorer.reach_box::<N>(s, &marks, &frame)).expect("reach");
+                let (nodes, edges, starts) =
+                    (&explorer.nodes, &explorer.edges, &explorer.edge_starts);
+                for i in 0..explorer.count {
+                    let board = nodes[i].board.s;
+                    let moves = &edges[starts[i] as usize..starts[i + 1] as usize];
+                    let mut listed: Vec<State> =
+                        moves.iter().map(|&j| nodes[j as usize].board.s).collect();
+                    let mut want = Vec::new();
+                    space.for_each_neighbour(board, |t| want.push(t));
+                    listed.sort_unstable();
+                    want.sort_unstable();
+                    assert_eq!(listed, want, "{n}x{n}: {}", space.board_string(board));
+                }
+                explorer.clear_box();
+                clusters += 1;
+            }
+            assert!(clusters > 10, "{n}x{n}: {clusters} clusters");
+        }
+    }
+}
