@@ -21,6 +21,7 @@ pub mod check;
 pub mod flat;
 pub mod graph;
 mod marks;
+mod memo;
 mod mirror;
 pub mod mode;
 pub(crate) mod rank;

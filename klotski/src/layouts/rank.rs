@@ -24,13 +24,12 @@
 //! same node, and the rest of the known layout's rank (its rank less its base sum there)
 //! is the rest of the new one's.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use puzzle_frame::budget::MemoryBudget;
 
 use crate::solve::layout::Shape;
 use crate::solve::Limit;
+
+use super::memo::Memo;
 
 /// The letter of an empty cell (in a layout's `letter_at` table; a block of class `k`
 /// beginning at a cell is letter `k + 1`).
@@ -114,33 +113,6 @@ impl Default for Steps {
         }
     }
 }
-
-/// The hasher of the builder's memo: its keys are two words (a state), hashed by a
-/// multiply and rotate per word (the default hasher, keyed against floods, is several
-/// times slower, and these keys come from the box, not from a user's choice of them).
-#[derive(Default)]
-struct StateHasher(u64);
-
-impl Hasher for StateHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    #[inline]
-    fn write_u64(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(26) ^ word).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    }
-}
-
-/// The memo of the builder: per state (the cells not yet read, and the blocks left as one
-/// number, [`Builder::strides`]), its node and how many layouts complete it.
-type Memo = HashMap<(u64, u64), (u32, u64), BuildHasherDefault<StateHasher>>;
 
 /// Building the automaton: memo of states and the tables under construction.
 struct Builder<'a> {
