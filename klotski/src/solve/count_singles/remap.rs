@@ -10,7 +10,7 @@
 //! [`super::moved_index`]): the table of a map gives, for each placement clear of the
 //! covered cells, the place the tables of [`super::Singles::place_of`] give.
 
-use std::collections::HashMap;
+use super::keys::WordMap;
 
 use super::{Singles, SinglesWalker};
 
@@ -23,7 +23,7 @@ pub(super) struct Remaps {
     /// Per free-cell index, the placements with a 1x1 block on it.
     on: Vec<u128>,
     /// Each table's first byte in `bytes`, by its map.
-    index: HashMap<u64, usize>,
+    index: WordMap<u64, usize>,
     /// The tables, `per` bytes each: the place after the move of each placement.
     bytes: Vec<u8>,
     per: usize,
@@ -54,7 +54,7 @@ impl Remaps {
         }
         Remaps {
             on,
-            index: HashMap::new(),
+            index: WordMap::default(),
             bytes: Vec::new(),
             per: singles.per as usize,
             most: if kept { MOST_TABLES } else { 0 },

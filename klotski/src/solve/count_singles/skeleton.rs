@@ -30,6 +30,16 @@
 //! each layout is claimed once. A placement half marked (mark 3's low bit set first) reads
 //! as mark 1, never as the level's mark 2, so the level read is never one being claimed.
 //!
+//! **Held claims.** The sets a large layout's large moves reach are not claimed at once:
+//! a thread holds back up to [`HELD`] of them (from one large layout or more), reads the
+//! marks of all their large layouts, drops the bits already marked, and only then claims
+//! the rest (an atomic `or` waits for every read before it, so reads between two of them
+//! cannot overlap; reads with none between can). A chunk's held claims are all made
+//! before the chunk ends, so before the level ends, each by the rule of [`Sets::claim`]:
+//! the bits dropped early are marked already (a mark is never cleared), and the others
+//! are claimed as before, so the next level holds the same layouts, the same goal ones
+//! among them, whatever the order of the claims.
+//!
 //! **Exactness.** Only the grouping changes: a level's neighbours are the same layouts as
 //! one layout at a time, each claimed by the same rule (the first level that reaches it),
 //! so the count, the farthest level, the first goal level and its least goal rank are the
@@ -182,7 +192,7 @@ impl MarkOf for Sets {
 /// large layout reached (`sets` holds one per move).
 fn expand(
     (walker, remaps, steps): (&mut SinglesWalker, &mut Remaps, &mut SingleMoves),
-    (marks, sets): (&Sets, &mut Vec<u128>),
+    (marks, sets, held): (&Sets, &mut Vec<u128>, &mut Vec<Held>),
     words: std::ops::Range<usize>,
     depth: usize,
     goal: u8,
@@ -238,20 +248,60 @@ fn expand(
         claimed.new += marks.claim(s, own, next).count_ones() as usize;
         for m in &walker.movable {
             for (j, &set) in sets.iter().enumerate().take(m.end).skip(m.first) {
-                if set == 0 {
-                    continue;
-                }
-                let (t, _, _, to) = walker.nexts[j];
-                let won = marks.claim(t as usize, set, next);
-                claimed.new += won.count_ones() as usize;
-                if won != 0 && m.class == 0 && to == goal {
-                    let least = t * per + u64::from(won.trailing_zeros());
-                    claimed.goal = Some(claimed.goal.map_or(least, |g| g.min(least)));
+                if set != 0 {
+                    let (t, _, _, to) = walker.nexts[j];
+                    let at_goal = m.class == 0 && to == goal;
+                    held.push(Held {
+                        large: t,
+                        set,
+                        at_goal,
+                    });
                 }
             }
         }
+        if held.len() >= HELD {
+            claim_held(marks, held, (next, per), &mut claimed);
+        }
     }
+    claim_held(marks, held, (next, per), &mut claimed);
     claimed
+}
+
+/// The most claims of large moves held back before they are made (see [`Held`]).
+const HELD: usize = 64;
+
+/// A claim of a large move's set, held back: the large layout it reaches, the placements,
+/// and whether they have the target on its goal.
+struct Held {
+    large: u64,
+    set: u128,
+    at_goal: bool,
+}
+
+/// The claims `held` made, then cleared: first each reached large layout's marks read (the
+/// sets already marked are dropped), all of them before any is written, so that their
+/// reads from memory overlap (an atomic `or` waits for every read before it); then the
+/// rest claimed as one at a time. Held back or not, each set is claimed within the level,
+/// by the same rule ([`Sets::claim`]), so the level's layouts are the same.
+fn claim_held(
+    marks: &Sets,
+    held: &mut Vec<Held>,
+    (next, per): ((u64, usize), u64),
+    claimed: &mut Claimed,
+) {
+    for h in held.iter_mut() {
+        let s = h.large as usize;
+        h.set &= !(marks.get(s, LOW) | marks.get(s, HIGH));
+    }
+    for h in held.iter().filter(|h| h.set != 0) {
+        let won = marks.claim(h.large as usize, h.set, next);
+        claimed.new += won.count_ones() as usize;
+        if won != 0 && h.at_goal {
+            let least = h.large * per + u64::from(won.trailing_zeros());
+            claimed.goal = Some(claimed.goal.map_or(least, |g| g.min(least)));
+        }
+    }
+    held.clear();
 }
 
 /// Breadth-first by whole levels over `space` (numbered by `singles`, at most
@@ -292,7 +342,7 @@ pub(super) fn levels(
             walker.large_by_sets = walker.tabled;
             let mut remaps = Remaps::new(singles, kept);
             let mut steps = SingleMoves::new(singles.per, kept);
-            let mut sets = Vec::new();
+            let (mut sets, mut held) = (Vec::new(), Vec::with_capacity(2 * HELD));
             let mut claimed = Claimed::default();
             loop {
                 let c = taken.fetch_add(1, Ordering::Relaxed);
@@ -300,7 +350,7 @@ pub(super) fn levels(
                     return claimed;
                 }
                 let words = c * chunk..((c + 1) * chunk).min(words);
-                let on = (&marks, &mut sets);
+                let on = (&marks, &mut sets, &mut held);
                 let by = (&mut walker, &mut remaps, &mut steps);
                 let found = expand(by, on, words, depth, space.goal);
                 claimed = claimed.with(found);

@@ -9,7 +9,7 @@
 //! layout ([`super::Singles::place_of`]). Large layouts of one pattern have the same
 //! table, and the table is made by the same flood fill over the free cells' indices.
 
-use std::collections::HashMap;
+use super::keys::WordMap;
 
 use super::SinglesWalker;
 
@@ -20,7 +20,7 @@ const MOST_PATTERNS: usize = 1 << 15;
 /// The tables of the 1x1 blocks' moves, by pattern of the free cells.
 pub(super) struct SingleMoves {
     /// Each table's first set in `sets`, by pattern.
-    index: HashMap<u128, usize>,
+    index: WordMap<u128, usize>,
     /// The tables, `per` sets each: the placements one 1x1 move from each placement.
     sets: Vec<u128>,
     per: usize,
@@ -38,7 +38,7 @@ impl SingleMoves {
     /// be (every large layout's 1x1 moves walked a placement at a time).
     pub(super) fn new(per: u64, kept: bool) -> SingleMoves {
         SingleMoves {
-            index: HashMap::new(),
+            index: WordMap::default(),
             sets: Vec::new(),
             per: per as usize,
             most: if kept { MOST_PATTERNS } else { 0 },
