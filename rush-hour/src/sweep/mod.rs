@@ -10,7 +10,8 @@
 //! - [`entries`]: the placements of one row or column, in his order.
 //! - [`space`]: a board as one placement per line, its moves, a seed's dense rank;
 //!   [`offsets`]: each row tuple's first seed rank, kept only for the tuples that hold
-//!   seeds; [`signatures`]: the row signatures, which chunks are made of.
+//!   seeds, counted by [`tuples`] (a walk that leaves out the tuples with too many
+//!   walls); [`signatures`]: the row signatures, which chunks are made of.
 //! - [`cluster`]: one cluster's search, distances, hardest board and minimality (its box
 //!   path, which numbers boards by place, in `cluster/boxed.rs`);
 //!   [`dense`]: a cluster's boards numbered by place in its box (no hashing);
@@ -40,6 +41,7 @@ pub mod signatures;
 pub mod space;
 pub mod steps;
 pub mod table;
+pub mod tuples;
 
 use cluster::Line;
 use puzzle_frame::budget::{Ledger, MemoryBudget, OverBudget};

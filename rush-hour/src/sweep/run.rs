@@ -31,7 +31,12 @@ pub fn signature_seeds(
             scope.spawn(move || {
                 let mut tuples = Vec::new();
                 for (i, weight) in part.iter_mut().enumerate() {
-                    sigs.row_tuples(space, (k * run + i) as u64, &mut tuples);
+                    let sig = (k * run + i) as u64;
+                    // Too many walls: no seed (most signatures of a space with walls).
+                    if sigs.walls(sig) > space.max_walls {
+                        continue;
+                    }
+                    sigs.row_tuples(space, sig, &mut tuples);
                     *weight = tuples
                         .iter()
                         .map(|&rows| offsets.seeds(space.row_tuple_rank(rows) as usize))
@@ -77,6 +82,10 @@ fn run_chunk(
     let mut result = ChunkResult::default();
     let mut tuples = Vec::new();
     for sig in chunk.0..chunk.1 {
+        // Too many walls: no seed, nothing to explore or count.
+        if sigs.walls(sig) > space.max_walls {
+            continue;
+        }
         sigs.row_tuples(space, sig, &mut tuples);
         for &rows in &tuples {
             let tuple = space.row_tuple_rank(rows) as usize;

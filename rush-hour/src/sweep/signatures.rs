@@ -9,12 +9,14 @@ use super::space::{Space, State};
 pub struct Signatures {
     /// Per row: the placements of each of its groups (one size sequence each).
     groups: Vec<Vec<Vec<u16>>>,
+    /// Per row: the walls of each of its groups' placements (the pieces of length 1).
+    walls: Vec<Vec<u32>>,
 }
 
 impl Signatures {
     /// The signatures of `space`.
     pub fn new(space: &Space) -> Signatures {
-        let groups = (0..space.n)
+        let groups: Vec<Vec<Vec<u16>>> = (0..space.n)
             .map(|y| {
                 let mut by_sizes: Vec<(Vec<u8>, Vec<u16>)> = Vec::new();
                 for (e, p) in space.table(y).placements.iter().enumerate() {
@@ -27,7 +29,28 @@ impl Signatures {
                 by_sizes.into_iter().map(|(_, list)| list).collect()
             })
             .collect();
-        Signatures { groups }
+        let walls = groups
+            .iter()
+            .enumerate()
+            .map(|(y, row)| {
+                let placements = &space.table(y).placements;
+                row.iter()
+                    .map(|g| g.first().map_or(0, |&e| placements[e as usize].walls))
+                    .collect()
+            })
+            .collect();
+        Signatures { groups, walls }
+    }
+
+    /// The walls of every row tuple of signature `sig` (one size sequence per row, so
+    /// one wall count): a signature over the space's walls holds no seed.
+    pub fn walls(&self, mut sig: u64) -> u32 {
+        let mut walls = 0;
+        for (groups, row) in self.groups.iter().zip(&self.walls).rev() {
+            walls += row[(sig % groups.len() as u64) as usize];
+            sig /= groups.len() as u64;
+        }
+        walls
     }
 
     /// How many signatures.
@@ -60,6 +83,30 @@ impl Signatures {
             for s in before {
                 out.extend(list.iter().map(|&e| space.with_field(s, y, e as usize)));
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every row tuple of a signature has the signature's walls.
+    #[test]
+    fn a_signatures_walls_are_each_of_its_tuples_walls() {
+        for (n, walls) in [(3, 2), (4, 1), (4, 2)] {
+            let space = Space::new(n, walls).expect("space");
+            let sigs = Signatures::new(&space);
+            let mut tuples = Vec::new();
+            let mut over = 0;
+            for sig in 0..sigs.count() {
+                sigs.row_tuples(&space, sig, &mut tuples);
+                for &rows in &tuples {
+                    assert_eq!(sigs.walls(sig), space.walls(rows), "{n} {walls} {sig}");
+                }
+                over += u64::from(sigs.walls(sig) > walls);
+            }
+            assert!(over > 0 && over < sigs.count(), "{n} {walls}: {over}");
         }
     }
 }

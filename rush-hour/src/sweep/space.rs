@@ -94,6 +94,13 @@ impl LineTable {
         }
     }
 
+    /// The cells placement `e` requires covered in a seed, spread to a board column
+    /// (bit `i` to bit `i * n`).
+    #[inline]
+    pub fn require_spread(&self, e: usize) -> u64 {
+        self.require_spread[e]
+    }
+
     /// The placements one slide reaches from `e` with `blocked` cells taken.
     #[inline]
     pub fn slides(&self, e: usize, blocked: u32, n: usize) -> &[u16] {
@@ -469,6 +476,13 @@ impl Space {
         (0..self.n)
             .map(|x| self.fits[self.fit_pattern(&c, required, x)].len() as u64)
             .product()
+    }
+
+    /// How many column placements fit pattern `pattern` (the cells the rows take in its
+    /// low `n` bits, those they require covered above them), as in [`Space::column_fits`].
+    #[inline]
+    pub fn fit_count(&self, pattern: usize) -> u64 {
+        self.fits[pattern].len() as u64
     }
 
     /// The rank of seed `s` among the seeds of its row tuple.

@@ -59,14 +59,22 @@ impl Explorer<'_> {
     /// (to their whole capacity, so that this is seldom called).
     #[cold]
     fn box_lists(&mut self, boards: usize, moves: usize) -> Result<(), SweepError> {
-        let ledger = &mut self.ledger;
-        grow_to(ledger, &mut self.nodes, boards, "a cluster's boards")?;
         grow_to(
-            ledger,
-            &mut self.edge_starts,
-            boards + 1,
-            "a cluster's moves",
+            &mut self.ledger,
+            &mut self.nodes,
+            boards,
+            "a cluster's boards",
         )?;
+        self.edge_room(boards + 1, moves)
+    }
+
+    /// Grows the move lists (both paths') to hold at least `starts` board starts and
+    /// `moves` moves (to their whole capacity, so that this is seldom called; no path
+    /// ever shortens them).
+    #[inline]
+    pub(super) fn edge_room(&mut self, starts: usize, moves: usize) -> Result<(), SweepError> {
+        let ledger = &mut self.ledger;
+        grow_to(ledger, &mut self.edge_starts, starts, "a cluster's moves")?;
         grow_to(ledger, &mut self.edges, moves, "a cluster's moves")
     }
 

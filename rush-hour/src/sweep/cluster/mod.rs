@@ -228,32 +228,33 @@ impl<'a> Explorer<'a> {
         self.index.clear();
         self.states.clear();
         self.solved.clear();
-        self.edges.clear();
-        self.edge_starts.clear();
         self.add(start)?;
-        let mut next = 0;
+        // The lists are written by index, as the box path's (`cluster/boxed.rs`), never
+        // cut short: cut, the next box path would fill them out to their whole
+        // capacity again (a memset of every move of the largest cluster so far after
+        // each hashed cluster: a fifth of 6x6 chunk 221's time).
+        let (mut next, mut moves) = (0usize, 0usize);
         let mut found = std::mem::take(&mut self.found);
         while next < self.states.len() {
             let s = self.states[next];
             if space.solved(s) {
                 self.solved.push(next as u32);
             }
-            next += 1;
             let cells = space.cells(s);
             self.mark_seed(s, &cells, marks);
             found.clear();
             space.for_each_neighbour_of(s, &cells, |t| found.push(t));
-            let at = u32::try_from(self.edges.len()).map_err(|_| SweepError::ClusterTooLarge)?;
-            self.ledger
-                .push(&mut self.edge_starts, at, "a cluster's moves")?;
+            self.edge_room(next + 2, moves + found.len())?;
+            self.edge_starts[next] =
+                u32::try_from(moves).map_err(|_| SweepError::ClusterTooLarge)?;
             for &t in &found {
-                let j = self.add(t)?;
-                self.ledger.push(&mut self.edges, j, "a cluster's moves")?;
+                self.edges[moves] = self.add(t)?;
+                moves += 1;
             }
+            next += 1;
         }
-        let at = u32::try_from(self.edges.len()).map_err(|_| SweepError::ClusterTooLarge)?;
-        self.ledger
-            .push(&mut self.edge_starts, at, "a cluster's moves")?;
+        self.edge_room(next + 1, moves)?;
+        self.edge_starts[next] = u32::try_from(moves).map_err(|_| SweepError::ClusterTooLarge)?;
         self.found = found;
         self.count = self.states.len();
         Ok(())
