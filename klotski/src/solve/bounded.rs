@@ -186,10 +186,14 @@ fn search_taking<const W: usize>(
 ) -> Result<Found<W>, Limit> {
     let start = pack::<W>(&layout.start);
     let first = bound.of(&layout.start);
-    let mut states = vec![start];
-    let mut parents = vec![0u32];
-    let mut moves = vec![0u32];
-    let mut bounds = vec![first];
+    let mut states = Vec::with_capacity(held(FIRST_CAPACITY));
+    let mut parents = Vec::with_capacity(held(FIRST_CAPACITY));
+    let mut moves = Vec::with_capacity(held(FIRST_CAPACITY));
+    let mut bounds = Vec::with_capacity(held(FIRST_CAPACITY));
+    states.push(start);
+    parents.push(0u32);
+    moves.push(0u32);
+    bounds.push(first);
     let mut found = Found {
         states: Vec::new(),
         parents: Vec::new(),
@@ -275,11 +279,19 @@ fn search_taking<const W: usize>(
                         let capacity = known.table.capacity() * 2;
                         let bytes = (capacity + known.table.capacity()) as u64
                             * (slot_bytes::<W>() + 4)
-                            + states.capacity() as u64 * state_bytes;
+                            + held(capacity) as u64 * state_bytes;
                         error = options
                             .budget
                             .check("the visited positions", bytes)
                             .map_err(Limit::from);
+                        if error.is_err() {
+                            return;
+                        }
+                        let more = held(capacity) - states.len();
+                        states.reserve_exact(more);
+                        parents.reserve_exact(more);
+                        moves.reserve_exact(more);
+                        bounds.reserve_exact(more);
                         known = Known::of(&states, capacity);
                     } else {
                         known.table.put(slot_of, key);
@@ -299,6 +311,14 @@ fn search_taking<const W: usize>(
     found.states = states;
     found.parents = parents;
     Ok(found)
+}
+
+/// The most positions stored while the visited table has `capacity` slots: it takes at most
+/// half of them, and one position is pushed before the table grows. The positions' columns
+/// are reserved to that each time the table grows, charged to the budget first (the table
+/// is not grown when the charge fails), so they never grow on their own past the budget.
+fn held(capacity: usize) -> usize {
+    capacity / 2 + 1
 }
 
 /// The bucket of a position of `g` moves and bound `h` (`first` the start's bound), never
@@ -327,6 +347,22 @@ mod tests {
     use puzzle_frame::rng::Rng;
     use std::collections::HashMap;
 
+    /// A random case of at most `rows` x `cols` and `blocks` blocks, with one-word keys, and
+    /// the bound of the relaxation the tests force (`None` when it has none).
+    fn bounded_case(
+        rng: &mut Rng,
+        (rows, cols, blocks): (usize, usize, usize),
+    ) -> Option<(Case, Layout, Bound)> {
+        let case = crate::testkit::random_case(rng, rows, cols, blocks, 3);
+        let layout = Layout::new(&case);
+        if layout.words() != 1 {
+            return None;
+        }
+        let split = (Options::default().budget, false);
+        let bound = relaxation(&case, &layout, u64::MAX, split).ok()??;
+        Some((case, layout, bound))
+    }
+
     /// Every position A* takes has its fewest moves (those of the breadth-first search run
     /// to the end), on random small boxes with the bound of the relaxation the tests force.
     #[test]
@@ -335,13 +371,7 @@ mod tests {
         let options = Options::default();
         let (mut cases, mut taken_in_all) = (0, 0);
         while cases < 1000 {
-            let case = crate::testkit::random_case(&mut rng, 4, 4, 9, 3);
-            let layout = Layout::new(&case);
-            if layout.words() != 1 {
-                continue;
-            }
-            let split = (options.budget, false);
-            let Ok(Some(bound)) = relaxation(&case, &layout, u64::MAX, split) else {
+            let Some((case, layout, bound)) = bounded_case(&mut rng, (4, 4, 9)) else {
                 continue;
             };
             cases += 1;
@@ -366,5 +396,35 @@ mod tests {
             }
         }
         assert!(taken_in_all > 4000, "only {taken_in_all} positions taken");
+    }
+
+    /// The positions' columns are only ever as large as reserved and charged when the table
+    /// grew (`held` of its capacity), never grown by doubling past that charge.
+    #[test]
+    fn positions_grow_only_by_the_charged_reservation() {
+        let mut rng = Rng::new(11);
+        let options = Options::default();
+        let (mut grown, mut tries) = (0, 0);
+        while grown < 6 && tries < 3000 {
+            tries += 1;
+            let Some((case, layout, bound)) = bounded_case(&mut rng, (5, 5, 12)) else {
+                continue;
+            };
+            let found = search::<1>(&layout, &options, &bound).expect("a small box");
+            let (len, capacity) = (found.states.len(), found.states.capacity());
+            if len <= held(FIRST_CAPACITY) {
+                continue;
+            }
+            grown += 1;
+            let table = 2 * (capacity - 1);
+            assert!(
+                table.is_power_of_two() && held(table) == capacity && len <= capacity,
+                "{len} positions in a column of {capacity} for\n{case}"
+            );
+        }
+        assert_eq!(
+            grown, 6,
+            "only {grown} searches grew their table in {tries}"
+        );
     }
 }
