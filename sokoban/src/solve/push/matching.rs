@@ -314,7 +314,7 @@ impl Matcher {
 
 #[cfg(test)]
 mod tests {
-    use super::super::board::{opposite, test_board};
+    use super::super::board::{opposite, test_random, test_random_board};
     use super::*;
 
     /// [`Matcher::bytes`] is what [`Matcher::new`] holds, field by field.
@@ -354,28 +354,10 @@ mod tests {
     /// refuse).
     #[test]
     fn a_childs_bound_from_its_parents_matching_is_the_fresh_optimum() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut below = move |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut below = test_random(0x2545_F491_4F6C_DD1Du64);
         let (mut pushes, mut unforced) = (0, 0);
         for _ in 0..2000 {
-            let (rows, cols) = (5 + below(4), 5 + below(4));
-            let walls: Vec<bool> = (0..rows * cols)
-                .map(|i| {
-                    let (r, c) = (i / cols, i % cols);
-                    r == 0 || c == 0 || r + 1 == rows || c + 1 == cols || below(100) < 10
-                })
-                .collect();
-            let open: Vec<usize> = (0..rows * cols).filter(|&i| !walls[i]).collect();
-            let count = 2 + below(7);
-            let mut goals: Vec<usize> = (0..count).map(|_| open[below(open.len())]).collect();
-            goals.sort_unstable();
-            goals.dedup();
-            let Some((problem, board)) = test_board(rows, cols, walls, goals) else {
+            let Some((problem, board)) = test_random_board(&mut below, 5, 10, (2, 7)) else {
                 continue;
             };
             let m = board.goals.len();
