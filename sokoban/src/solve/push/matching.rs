@@ -229,13 +229,19 @@ impl Matcher {
     /// as they were) and is matched along one shortest augmenting path.
     fn rematch(&mut self, index: usize, m: usize) {
         let row = index + 1;
-        if let Some(j) = (1..=m).find(|&j| self.owner[j] == row) {
+        let column = (1..=m).find(|&j| self.owner[j] == row);
+        if let Some(j) = column {
             self.owner[j] = 0;
         }
-        self.row_potential[row] = (1..=m)
-            .map(|j| self.cost[index * m + j - 1] - self.column_potential[j])
-            .min()
-            .unwrap_or(0);
+        let reduced = |j: usize| self.cost[index * m + j - 1] - self.column_potential[j];
+        self.row_potential[row] = (1..=m).map(reduced).min().unwrap_or(0);
+        // The column it left is free: when its edge is tight (of the row's least reduced
+        // cost), taking it back is a shortest augmenting path (of length 0), so the
+        // Hungarian step would find no cheaper one.
+        if let Some(j) = column.filter(|&j| reduced(j) == self.row_potential[row]) {
+            self.owner[j] = row;
+            return;
+        }
         self.augment(row, m);
     }
 
