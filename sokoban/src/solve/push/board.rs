@@ -170,3 +170,40 @@ pub(super) fn test_board(
     let board = Board::new(&problem, &mut ledger).ok()??;
     Some((problem, board))
 }
+
+/// A test's random numbers (xorshift): `below(n)` is in `0..n`.
+#[cfg(test)]
+pub(super) fn test_random(seed: u64) -> impl FnMut(usize) -> usize {
+    let mut state = seed;
+    move |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    }
+}
+
+/// A test's random board: `side` to `side + 3` cells a side, walls on the border and
+/// about `percent` in a hundred of the other cells, `least_goals` to `least_goals +
+/// spread - 1` goals drawn (fewer when two fall on one cell), as [`test_board`] makes it.
+#[cfg(test)]
+pub(super) fn test_random_board(
+    below: &mut impl FnMut(usize) -> usize,
+    side: usize,
+    percent: usize,
+    (least_goals, spread): (usize, usize),
+) -> Option<(Problem, Board)> {
+    let (rows, cols) = (side + below(4), side + below(4));
+    let walls: Vec<bool> = (0..rows * cols)
+        .map(|i| {
+            let (r, c) = (i / cols, i % cols);
+            r == 0 || c == 0 || r + 1 == rows || c + 1 == cols || below(100) < percent
+        })
+        .collect();
+    let open: Vec<usize> = (0..rows * cols).filter(|&i| !walls[i]).collect();
+    let count = least_goals + below(spread);
+    let mut goals: Vec<usize> = (0..count).map(|_| open[below(open.len())]).collect();
+    goals.sort_unstable();
+    goals.dedup();
+    test_board(rows, cols, walls, goals)
+}

@@ -129,19 +129,24 @@ impl Matcher {
         self.column_potential[..=m].fill(0);
         self.owner[..=m].fill(0);
         // Each row's potential starts at its least cost (feasible: no reduced cost is
-        // negative) and takes that column when it is free (a tight edge); the Hungarian
-        // steps match the other rows.
+        // negative) and takes the first free column of that cost when there is one (a
+        // tight edge: push distances tie often); the Hungarian steps match the other
+        // rows, and find the optimum from any such start.
         self.pending.clear();
         for row in 1..=n {
             let costs = &self.cost[(row - 1) * m..row * m];
-            let Some((j, &least)) = costs.iter().enumerate().min_by_key(|&(_, c)| *c) else {
+            let Some(&least) = costs.iter().min() else {
                 continue;
             };
             self.row_potential[row] = least;
-            if self.owner[j + 1] == 0 {
-                self.owner[j + 1] = row;
-            } else {
-                self.pending.push(row);
+            let owner = &self.owner[1..=m];
+            let free = costs
+                .iter()
+                .zip(owner)
+                .position(|(&c, &o)| c == least && o == 0);
+            match free {
+                Some(j) => self.owner[j + 1] = row,
+                None => self.pending.push(row),
             }
         }
         for k in 0..self.pending.len() {
@@ -224,13 +229,19 @@ impl Matcher {
     /// as they were) and is matched along one shortest augmenting path.
     fn rematch(&mut self, index: usize, m: usize) {
         let row = index + 1;
-        if let Some(j) = (1..=m).find(|&j| self.owner[j] == row) {
+        let column = (1..=m).find(|&j| self.owner[j] == row);
+        if let Some(j) = column {
             self.owner[j] = 0;
         }
-        self.row_potential[row] = (1..=m)
-            .map(|j| self.cost[index * m + j - 1] - self.column_potential[j])
-            .min()
-            .unwrap_or(0);
+        let reduced = |j: usize| self.cost[index * m + j - 1] - self.column_potential[j];
+        self.row_potential[row] = (1..=m).map(reduced).min().unwrap_or(0);
+        // The column it left is free: when its edge is tight (of the row's least reduced
+        // cost), taking it back is a shortest augmenting path (of length 0), so the
+        // Hungarian step would find no cheaper one.
+        if let Some(j) = column.filter(|&j| reduced(j) == self.row_potential[row]) {
+            self.owner[j] = row;
+            return;
+        }
         self.augment(row, m);
     }
 
@@ -314,7 +325,7 @@ impl Matcher {
 
 #[cfg(test)]
 mod tests {
-    use super::super::board::{opposite, test_board};
+    use super::super::board::{opposite, test_random, test_random_board};
     use super::*;
 
     /// [`Matcher::bytes`] is what [`Matcher::new`] holds, field by field.
@@ -354,28 +365,10 @@ mod tests {
     /// refuse).
     #[test]
     fn a_childs_bound_from_its_parents_matching_is_the_fresh_optimum() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut below = move |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut below = test_random(0x2545_F491_4F6C_DD1Du64);
         let (mut pushes, mut unforced) = (0, 0);
         for _ in 0..2000 {
-            let (rows, cols) = (5 + below(4), 5 + below(4));
-            let walls: Vec<bool> = (0..rows * cols)
-                .map(|i| {
-                    let (r, c) = (i / cols, i % cols);
-                    r == 0 || c == 0 || r + 1 == rows || c + 1 == cols || below(100) < 10
-                })
-                .collect();
-            let open: Vec<usize> = (0..rows * cols).filter(|&i| !walls[i]).collect();
-            let count = 2 + below(7);
-            let mut goals: Vec<usize> = (0..count).map(|_| open[below(open.len())]).collect();
-            goals.sort_unstable();
-            goals.dedup();
-            let Some((problem, board)) = test_board(rows, cols, walls, goals) else {
+            let Some((problem, board)) = test_random_board(&mut below, 5, 10, (2, 7)) else {
                 continue;
             };
             let m = board.goals.len();
@@ -449,5 +442,90 @@ mod tests {
         }
         assert!(pushes > 1000, "only {pushes} pushes");
         assert!(unforced > 500, "only {unforced} forced parents");
+    }
+
+    /// The least cost of putting `boxes` on distinct goals, by trying every assignment
+    /// (`forced` boxes, on goals, cost 2 on their own goal): what the matching must find.
+    fn every_assignment(board: &Board, boxes: &[u16], player: u16, forced: &[u16]) -> Option<u32> {
+        fn best(costs: &[Vec<Option<u32>>], row: usize, used: &mut [bool]) -> Option<u32> {
+            let Some(row_costs) = costs.get(row) else {
+                return Some(0);
+            };
+            let mut least = None;
+            for (g, &cost) in row_costs.iter().enumerate() {
+                let Some(cost) = cost.filter(|_| !used[g]) else {
+                    continue;
+                };
+                used[g] = true;
+                if let Some(rest) = best(costs, row + 1, used) {
+                    least = Some(least.unwrap_or(u32::MAX).min(cost + rest));
+                }
+                used[g] = false;
+            }
+            least
+        }
+        let costs: Vec<Vec<Option<u32>>> = boxes
+            .iter()
+            .map(|&b| {
+                let row = board.push_distances(b, player).iter();
+                row.zip(&board.goals)
+                    .map(|(&d, &g)| match (forced.contains(&b) && g == b, d) {
+                        (true, _) => Some(2),
+                        (false, UNREACHABLE) => None,
+                        (false, d) => Some(u32::from(d)),
+                    })
+                    .collect()
+            })
+            .collect();
+        best(&costs, 0, &mut vec![false; board.goals.len()])
+    }
+
+    /// A fresh matching ([`Matcher::bound`], [`Matcher::bound_forced`]) is the least
+    /// cost over every assignment, on random boards with up to six boxes and seven
+    /// goals (ties of push distances among them, which its greedy start matches on).
+    #[test]
+    fn a_fresh_matching_is_the_least_assignment() {
+        let mut below = test_random(0x0DDB_1A5E_5BAD_5EED);
+        let (mut solved, mut none) = (0, 0);
+        for _ in 0..3000 {
+            let Some((_, board)) = test_random_board(&mut below, 4, 15, (1, 7)) else {
+                continue;
+            };
+            let (floor, goals) = (board.floor(), board.goals.len());
+            let count = 1 + below(goals.min(6));
+            if count + 1 >= floor {
+                continue;
+            }
+            let mut cells: Vec<u16> = Vec::new();
+            while cells.len() <= count {
+                let cell = match below(3) {
+                    0 => board.goals[below(goals)],
+                    _ => below(floor) as u16,
+                };
+                if !cells.contains(&cell) {
+                    cells.push(cell);
+                }
+            }
+            let player = cells.pop().unwrap_or(0);
+            let forced: Vec<u16> = cells
+                .iter()
+                .copied()
+                .filter(|&c| board.is_goal[usize::from(c)] && below(2) == 0)
+                .collect();
+            let mut matcher = Matcher::new(count, goals);
+            let expected = every_assignment(&board, &cells, player, &[]);
+            assert_eq!(matcher.bound(&board, &cells, player), expected, "{cells:?}");
+            let expected_forced = every_assignment(&board, &cells, player, &forced);
+            let found = matcher.bound_forced(&board, &cells, player, &forced);
+            assert_eq!(found, expected_forced, "{cells:?} forced {forced:?}");
+            match expected {
+                Some(_) => solved += 1,
+                None => none += 1,
+            }
+        }
+        assert!(
+            solved > 1000 && none > 100,
+            "{solved} solved, {none} without"
+        );
     }
 }

@@ -33,13 +33,14 @@
 
 use puzzle_frame::budget::{Ledger, OverBudget};
 
+use super::bits;
 use super::board::{opposite, Board, UNREACHABLE};
 
 /// The penalty of a pair that reaches no two goals.
 pub(super) const DEAD: u8 = u8::MAX;
 
 /// The most floor cells for which the table is built (`floor³` bytes and twice that
-/// while it is built).
+/// while it is built, and `floor²` bitsets of the partners, 256 KiB at most).
 const MOST_FLOOR: usize = 128;
 
 /// The most goal sets times table entries the searches that build the table may visit
@@ -63,6 +64,14 @@ pub(super) struct Pairs {
     floor: usize,
     /// `pen[(p * floor + a) * floor + b]` for boxes on `a < b` and the player on `p`.
     pen: Vec<u8>,
+    /// Per player `p` and box `a`, the cells `b` whose pair with `a` has a penalty other
+    /// than 0 (positive or [`DEAD`]), a bitset of [`Pairs::words`] words at
+    /// `(p * floor + a) * words`: a box with none of them among the boxes adds nothing.
+    partners: Vec<u64>,
+    /// The words of a bitset over the floor.
+    words: usize,
+    /// Scratch: the boxes of the state [`Pairs::sum`] is asked about, as a bitset.
+    present: Vec<u64>,
     /// Scratch for the greedy choice of disjoint pairs.
     found: Vec<(u8, u16, u16)>,
     used: Vec<bool>,
@@ -154,9 +163,23 @@ impl Pairs {
         }
         drop(exact);
         ledger.give_back::<u16>(size);
+        let words = bits::words(floor);
+        let mut partners = ledger.vec("the pair penalties", floor * floor * words, 0u64)?;
+        for p in 0..floor {
+            for (a, b) in (0..floor).flat_map(|a| (a + 1..floor).map(move |b| (a, b))) {
+                if pen[slot(floor, a as u16, b as u16, p as u16)] != 0 {
+                    let row = |cell: usize| (p * floor + cell) * words;
+                    bits::insert(&mut partners[row(a)..][..words], b as u16);
+                    bits::insert(&mut partners[row(b)..][..words], a as u16);
+                }
+            }
+        }
         Ok(Some(Pairs {
             floor,
             pen,
+            partners,
+            words,
+            present: ledger.vec("the pair penalties", words, 0)?,
             found: Vec::new(),
             used: Vec::new(),
         }))
@@ -168,9 +191,19 @@ impl Pairs {
         self.found.clear();
         // The penalties with the player on `player`: a block of `floor²` ([`slot`]).
         let floor = self.floor;
+        self.present.fill(0);
+        for &cell in boxes {
+            bits::insert(&mut self.present, cell);
+        }
         let block = &self.pen[slot(floor, 0, 0, player)..][..floor * floor];
         for (i, &a) in boxes.iter().enumerate() {
-            if !skip.is_empty() && skip.contains(&a) {
+            // A box none of whose pairs with the others has a penalty other than 0 adds
+            // nothing: its pairs are looked at only when it has one.
+            let at = (usize::from(player) * floor + usize::from(a)) * self.words;
+            let row = &self.partners[at..][..self.words];
+            if row.iter().zip(&self.present).all(|(r, p)| r & p == 0)
+                || (!skip.is_empty() && skip.contains(&a))
+            {
                 continue;
             }
             for (j, &b) in boxes.iter().enumerate().skip(i + 1) {
@@ -199,5 +232,98 @@ impl Pairs {
             }
         }
         Some(total)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::board::{test_random, test_random_board};
+    use super::*;
+    use puzzle_frame::budget::MemoryBudget;
+
+    /// The greedy sum over every pair of `boxes`, none passed over: what [`Pairs::sum`]
+    /// must equal.
+    fn every_pair(pairs: &Pairs, boxes: &[u16], player: u16, skip: &[u16]) -> Option<u32> {
+        let mut found = Vec::new();
+        for (i, &a) in boxes.iter().enumerate() {
+            for (j, &b) in boxes.iter().enumerate().skip(i + 1) {
+                let pen = pairs.pen[slot(pairs.floor, a, b, player)];
+                if skip.contains(&a) {
+                    continue;
+                }
+                if pen == DEAD {
+                    return None;
+                }
+                if pen > 0 && !skip.contains(&b) {
+                    found.push((pen, i, j));
+                }
+            }
+        }
+        found.sort_unstable_by(|x, y| y.cmp(x));
+        let mut used = vec![false; boxes.len()];
+        let mut total = 0;
+        for (pen, i, j) in found {
+            if !used[i] && !used[j] {
+                (used[i], used[j]) = (true, true);
+                total += u32::from(pen);
+            }
+        }
+        Some(total)
+    }
+
+    /// [`Pairs::sum`], which looks at a box's pairs only when the box has a partner
+    /// (a pair with a penalty other than 0) among the others, gives the sum of looking
+    /// at every pair, on random boards, box lists in any order, players and skipped boxes.
+    #[test]
+    fn passing_over_boxes_without_partners_changes_no_sum() {
+        let mut below = test_random(0x9E37_79B9_7F4A_7C15u64);
+        let (mut positive, mut dead) = (0, 0);
+        for _ in 0..2000 {
+            let Some((_, board)) = test_random_board(&mut below, 4, 25, (2, 4)) else {
+                continue;
+            };
+            let mut ledger = Ledger::new(MemoryBudget::new(1 << 26));
+            let Ok(Some(mut pairs)) = Pairs::new(&board, &mut ledger) else {
+                continue;
+            };
+            // Boxes mostly on live cells (from which a box alone reaches a goal), where
+            // pairs have positive penalties; the player anywhere else.
+            let live: Vec<u16> = (0..board.floor() as u16)
+                .filter(|&c| !board.dead[usize::from(c)])
+                .collect();
+            for _ in 0..50 {
+                let count = 2 + below(4);
+                if count >= live.len() {
+                    break;
+                }
+                let mut boxes = Vec::new();
+                while boxes.len() < count {
+                    let cell = match below(8) {
+                        0 => below(board.floor()) as u16,
+                        _ => live[below(live.len())],
+                    };
+                    if !boxes.contains(&cell) {
+                        boxes.push(cell);
+                    }
+                }
+                let player = boxes.pop().unwrap_or(0);
+                let skip: Vec<u16> = boxes.iter().copied().filter(|_| below(4) == 0).collect();
+                let expected = every_pair(&pairs, &boxes, player, &skip);
+                assert_eq!(
+                    pairs.sum(&boxes, player, &skip),
+                    expected,
+                    "{boxes:?} {player}"
+                );
+                match expected {
+                    Some(0) => {}
+                    Some(_) => positive += 1,
+                    None => dead += 1,
+                }
+            }
+        }
+        assert!(
+            positive > 100 && dead > 100,
+            "{positive} positive, {dead} dead"
+        );
     }
 }
