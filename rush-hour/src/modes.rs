@@ -86,12 +86,24 @@ fn run_sweep(options: &SweepOptions, budget: MemoryBudget, out: &mut dyn Write) 
 }
 
 /// The progress line on standard error: rewritten in place on a terminal, else a line
-/// every ten seconds.
+/// every ten seconds; and a line per chunk finished (its boards, CPU and wall time).
 fn progress_printer(size: usize) -> impl FnMut(&Progress) {
     let terminal = std::io::stderr().is_terminal();
     let every = Duration::from_millis(if terminal { 500 } else { 10_000 });
     let mut shown = Instant::now();
     move |p: &Progress| {
+        for chunk in &p.finished {
+            let cpu = chunk
+                .cpu
+                .map_or("?".to_string(), |c| format!("{:.2} s", c.as_secs_f64()));
+            let clear = if terminal { "\r\x1b[2K" } else { "" };
+            eprintln!(
+                "{clear}sweep {size}x{size}: chunk {} done, {} boards, {cpu} CPU, {:.2} s wall",
+                chunk.index,
+                chunk.boards,
+                chunk.wall.as_secs_f64()
+            );
+        }
         if shown.elapsed() < every {
             return;
         }

@@ -98,37 +98,56 @@ impl Boxes {
 mod tests {
     use super::*;
 
-    #[test]
-    fn places_are_distinct_and_moves_agree_with_them() {
-        let space = Space::new(4, 1).expect("space");
-        let boxes = Boxes::new(&space);
-        let mut s: State = space.row_tuple(0);
-        // A board with a piece in some lines: the first row tuple with its first fits.
-        let fits = space.column_fits(s);
-        for (x, fit) in fits.iter().enumerate() {
-            if let Some(&e) = fit.first() {
-                s = space.with_field(s, space.n + x, e as usize);
-            }
-        }
-        let frame = boxes.frame(&space, s);
+    /// Walks (up to `most` boards of) the cluster of `s`: every place is inside the box,
+    /// no two boards share one, and each slide's place is [`Boxes::moved`]'s.
+    fn check_cluster(space: &Space, boxes: &Boxes, s: State, most: usize) -> usize {
+        let frame = boxes.frame(space, s);
         let mut seen = std::collections::HashMap::new();
         let mut queue = vec![s];
-        seen.insert(boxes.place(&space, &frame, s), s);
+        seen.insert(boxes.place(space, &frame, s), s);
         while let Some(b) = queue.pop() {
-            let at = boxes.place(&space, &frame, b);
+            let at = boxes.place(space, &frame, b);
             assert!((at as u64) < frame.size);
             space.for_each_slide(b, &space.cells(b), |l, e, t, u| {
                 let to = boxes.moved(&frame, at, l, e, t);
-                assert_eq!(to, boxes.place(&space, &frame, u));
+                assert_eq!(to, boxes.place(space, &frame, u));
                 match seen.get(&to) {
                     Some(&v) => assert_eq!(v, u, "two boards at one place"),
-                    None => {
+                    None if seen.len() < most => {
                         seen.insert(to, u);
                         queue.push(u);
                     }
+                    None => {}
                 }
             });
         }
-        assert!(seen.len() > 1);
+        seen.len()
+    }
+
+    /// Row tuple `rank` with the middle fit of each column, if every column has one.
+    fn board_of(space: &Space, rank: u64) -> Option<State> {
+        let mut s = space.row_tuple(rank);
+        let fits = space.column_fits(s);
+        for (x, fit) in fits.iter().enumerate() {
+            s = space.with_field(s, space.n + x, *fit.get(fit.len() / 2)? as usize);
+        }
+        Some(s)
+    }
+
+    /// Over many clusters of 4x4 with a wall, 5x5 and 6x6 (not only one).
+    #[test]
+    fn places_are_distinct_and_moves_agree_with_them() {
+        for (n, walls, step) in [(4, 1, 7), (5, 0, 97), (6, 0, 40_009)] {
+            let space = Space::new(n, walls).expect("space");
+            let boxes = Boxes::new(&space);
+            let mut clusters = 0;
+            for rank in (0..space.row_tuples()).step_by(step) {
+                if let Some(s) = board_of(&space, rank) {
+                    assert!(check_cluster(&space, &boxes, s, 20_000) >= 1);
+                    clusters += 1;
+                }
+            }
+            assert!(clusters > 20, "{n}x{n}: {clusters} clusters");
+        }
     }
 }

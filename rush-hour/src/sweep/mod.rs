@@ -154,6 +154,22 @@ pub struct Progress {
     pub chunks_total: usize,
     /// Time since this run's workers started.
     pub elapsed: Duration,
+    /// The chunks this run finished since the last report, each reported once.
+    pub finished: Vec<ChunkTiming>,
+}
+
+/// What one chunk of this run cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChunkTiming {
+    /// The chunk's index in the plan.
+    pub index: usize,
+    /// The boards of its clusters.
+    pub boards: u64,
+    /// Its wall time.
+    pub wall: Duration,
+    /// The CPU time of the worker that ran it, where the system tells it
+    /// (`/proc/thread-self/schedstat` on Linux).
+    pub cpu: Option<Duration>,
 }
 
 impl Progress {

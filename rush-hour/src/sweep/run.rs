@@ -1,6 +1,7 @@
 //! The sweep's schedule: the row tuples cut into chunks of about equal seed counts (the
 //! same cut every run, so that a continued run finds its chunks), the workers taking
-//! chunks in order, the progress line, and the merge of the chunks' results.
+//! chunks in order, the progress reports (with each finished chunk's boards, wall and
+//! CPU time: where a long sweep's time goes), and the merge of the chunks' results.
 
 use super::checkpoint::{Checkpoint, ChunkResult};
 use super::cluster::Explorer;
@@ -8,7 +9,7 @@ use super::marks::Marks;
 use super::offsets::SeedOffsets;
 use super::signatures::Signatures;
 use super::space::Space;
-use super::{Progress, SweepError, SweepOptions};
+use super::{ChunkTiming, Progress, SweepError, SweepOptions};
 use puzzle_frame::budget::{Ledger, MemoryBudget};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -135,6 +136,8 @@ struct Shared<'a> {
     stop: AtomicBool,
     marks: Marks,
     results: Mutex<Vec<Option<ChunkResult>>>,
+    /// The chunks finished and not yet reported.
+    timings: Mutex<Vec<ChunkTiming>>,
     error: Mutex<Option<SweepError>>,
     checkpoint: Option<&'a Checkpoint>,
     limit: Option<usize>,
@@ -156,6 +159,7 @@ impl Shared<'_> {
                 return Ok(());
             }
             let chunk = self.chunks[index];
+            let (wall, cpu) = (Instant::now(), thread_cpu());
             let result = run_chunk(
                 self.space,
                 self.sigs,
@@ -165,8 +169,19 @@ impl Shared<'_> {
                 &self.marks,
                 &self.seeds_done,
             )?;
+            let timing = ChunkTiming {
+                index,
+                boards: result.boards,
+                wall: wall.elapsed(),
+                cpu: thread_cpu()
+                    .zip(cpu)
+                    .map(|(now, then)| now.saturating_sub(then)),
+            };
             if let Some(checkpoint) = self.checkpoint {
                 checkpoint.write(index, chunk.0, chunk.1, &result)?;
+            }
+            if let Ok(mut timings) = self.timings.lock() {
+                timings.push(timing);
             }
             if let Ok(mut results) = self.results.lock() {
                 results[index] = Some(result);
@@ -216,6 +231,7 @@ pub fn run(
         stop: AtomicBool::new(false),
         marks,
         results: Mutex::new(results),
+        timings: Mutex::new(Vec::new()),
         error: Mutex::new(None),
         checkpoint,
         limit: options.stop_after_chunks,
@@ -238,8 +254,7 @@ pub fn run(
                 })
             })
             .collect();
-        while handles.iter().any(|h| !h.is_finished()) {
-            std::thread::sleep(Duration::from_millis(10));
+        let report = |progress: &mut dyn FnMut(&Progress)| {
             let done = shared.seeds_done.load(Ordering::Relaxed);
             progress(&Progress {
                 seeds_done: seeds_before + done,
@@ -249,7 +264,21 @@ pub fn run(
                     + shared.finished.load(Ordering::Relaxed),
                 chunks_total: chunks.len(),
                 elapsed: start.elapsed(),
+                finished: shared
+                    .timings
+                    .lock()
+                    .map_or(Vec::new(), |mut t| std::mem::take(&mut *t)),
             });
+        };
+        // Whether a worker runs is read before the report, so that the last report
+        // comes after every chunk is finished.
+        loop {
+            let running = handles.iter().any(|h| !h.is_finished());
+            report(progress);
+            if !running {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
         }
     });
     if let Some(e) = shared.error.lock().ok().and_then(|mut e| e.take()) {
@@ -259,4 +288,42 @@ pub fn run(
         .results
         .into_inner()
         .map_err(|_| SweepError::Internal("a worker panicked"))
+}
+
+/// The CPU time of the calling thread so far, where the system tells it (Linux:
+/// `/proc/thread-self/schedstat`, whose first field is the nanoseconds on a CPU).
+fn thread_cpu() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(nanos))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{sweep, SweepOptions, SweepOutcome};
+    use puzzle_frame::budget::MemoryBudget;
+
+    /// Every chunk a run finishes is reported once, with its boards, however many
+    /// workers share them (the last ones after the workers stop included).
+    #[test]
+    fn each_finished_chunk_is_reported_once_with_its_boards() {
+        // 5x5 takes some tenths of a second: many reports, most of a few chunks.
+        for threads in [1, 3] {
+            let mut options = SweepOptions::new(5, 0);
+            options.threads = threads;
+            options.chunks = 64;
+            let mut reported = Vec::new();
+            let mut progress = |p: &super::Progress| reported.extend(p.finished.clone());
+            let outcome = sweep(&options, MemoryBudget::default(), &mut progress);
+            let Ok(SweepOutcome::Done(report)) = outcome else {
+                panic!("the sweep stopped: {outcome:?}");
+            };
+            let mut indices: Vec<usize> = reported.iter().map(|t| t.index).collect();
+            indices.sort_unstable();
+            assert!(indices.len() > 20, "{} chunks", indices.len());
+            assert_eq!(indices, (0..indices.len()).collect::<Vec<_>>());
+            let boards: u64 = reported.iter().map(|t| t.boards).sum();
+            assert_eq!(boards, report.summary.boards);
+        }
+    }
 }
