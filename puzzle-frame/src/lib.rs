@@ -23,6 +23,7 @@
 //!
 //! It depends on `grid-common` (coordinates and the grid) only.
 
+pub mod allocator;
 pub mod answer;
 pub mod budget;
 pub mod cli;

@@ -90,7 +90,11 @@ impl Program {
             read_input,
             &mut out,
             &mut io::stderr(),
-            configure,
+            |args, settings| {
+                let options = configure(args, settings)?;
+                crate::allocator::fit_to_budget(settings.budget.bytes());
+                Ok(options)
+            },
             run,
         );
         ExitCode::from(code)
