@@ -88,6 +88,13 @@
 //!   cell from which a box could then reach it being one from which a box could have
 //!   reached it before). The refined bound is found when a state is taken from the open
 //!   list, as the forced bound is; the argument is in that module.
+//! - **Learnt deadlock patterns** (`patterns`): for a new child, the pushed box and the
+//!   boxes met from it through cells the player could not reach (at most 4) are solved
+//!   alone, the player on the same cell, once per box set and player zone; a sub-level
+//!   with no solution is kept as a pattern (its boxes and the player's zone among them),
+//!   and a child that holds a pattern's boxes with its player in the zone is dropped. The
+//!   boxes of a solution, the others removed, still solve the sub-level, so none exists;
+//!   the argument is in that module.
 //! - **Dead squares** (`board`): a cell from which a box alone on the board reaches no
 //!   goal from any side; other boxes only take pushes away, so a box there never reaches
 //!   a goal and no push onto one is generated.
@@ -144,6 +151,7 @@ mod matching;
 mod open;
 mod pairs;
 mod path;
+mod patterns;
 mod region;
 mod search;
 mod symmetry;

@@ -10,6 +10,7 @@ use super::leaving::Leaving;
 use super::matching::Matcher;
 use super::open::Open;
 use super::pairs::Pairs;
+use super::patterns::Patterns;
 use super::region::Region;
 use super::symmetry::Symmetries;
 use super::table::{Node, Table};
@@ -43,6 +44,8 @@ pub(super) struct Search<'a> {
     /// The level walled around each frozen set on goals met so far.
     walled: WalledSets,
     corrals: Corrals,
+    /// The deadlock patterns learnt so far.
+    patterns: Patterns,
     pushes: Vec<(u16, u8)>,
     /// The boxes on goals the state cannot avoid pushing ([`Corrals::forced`], and the
     /// boxes of `leavers`).
@@ -114,6 +117,7 @@ impl<'a> Search<'a> {
             freeze: FreezeCheck::new(),
             walled: WalledSets::new(level.clone()),
             corrals: Corrals::new(floor, boxes == board.goals.len()),
+            patterns: Patterns::new(floor, ledger)?,
             pushes: Vec::new(),
             forced: Vec::new(),
             leaving: Leaving::new(level, board, boxes, ledger)?,
@@ -419,6 +423,16 @@ impl<'a> Search<'a> {
                 id
             }
             Err(slot) => {
+                let region = &self.region;
+                let in_region = |cell| region.contains(cell);
+                let (board, from, states) = (self.board, node.moved_from, self.table.len());
+                let states = states as u64;
+                if self
+                    .patterns
+                    .dead(board, boxes, &in_region, (from, to), states, ledger)?
+                {
+                    return Ok(());
+                }
                 if let Some(parent) = self.unmatched {
                     list[index] = node.moved_from;
                     let matched = (self.forced_kept
