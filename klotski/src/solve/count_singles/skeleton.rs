@@ -69,10 +69,12 @@ pub(super) const MOST_PLACES: u64 = 128;
 
 /// By default, large layouts of fewer placements are left to the search a layout at a
 /// time: a level then holds few placements of each (`box-5x5-count`, 36 placements:
-/// 3.4 a large layout expanded, 14% more CPU this way; Pelopones, 66: about the same CPU
-/// both ways, for twice the memory, 48 bytes a large layout against 3 bits a layout;
-/// Lodzianka, 84: 15 or more a large layout expanded, much less CPU).
-pub(super) const FEWEST_PLACES: u64 = 72;
+/// 3.4 a large layout expanded, 14% more CPU this way). Pelopones, 66 placements, takes
+/// this way since the tables are kept from level to level: 191 s of CPU a layout at a
+/// time, 146 s this way, for 1.1 GB of memory against 0.5 GB (48 bytes a large layout
+/// against 3 bits a layout); Lodzianka, 84: 15 or more a large layout expanded, much
+/// less CPU. Only the cost depends on it: both ways give the same levels.
+pub(super) const FEWEST_PLACES: u64 = 64;
 
 /// Words per large layout: the low plane of the marks, the high plane, the frontier.
 const WORDS: usize = 6;
