@@ -6,9 +6,10 @@
 //! minimality test of that board.
 //!
 //! Two ways to number the boards, one answer: when the cluster's box ([`super::dense`])
-//! is small enough, a bit a place of the box tells the boards reached, which are numbered
-//! through it once the walk is over (the usual case, `cluster/boxed.rs`); otherwise a hashed index. Both searches are the
-//! same breadth-first searches over the same moves, so the distances, the hardest board
+//! is small enough, the box tells the boards reached (the usual case, `cluster/boxed.rs`:
+//! a small box holds the number of the board at each place, a large one a bit a place,
+//! the boards numbered once the walk is over); otherwise a hashed index. Both searches are
+//! the same breadth-first searches over the same moves, so the distances, the hardest board
 //! and the line are the same. The minimality test's searches (from the hardest board
 //! without one piece, by levels up to one move less) take the box path too when the
 //! board's box fits: the same levels, so the same answer.
@@ -84,7 +85,8 @@ pub struct Explorer<'a> {
 
 /// Not yet reached by the backward search.
 const FAR: u16 = u16::MAX;
-/// The most places a box may have: its places are listed as `u32`.
+/// The most places a box may have (places and the numbered box's values are `u32`), and
+/// what the numbered box's values stay below.
 const UNSEEN: u32 = u32::MAX;
 
 impl<'a> Explorer<'a> {
