@@ -49,8 +49,9 @@ use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// The default [`SweepOptions::dense_limit`]: 64 Mi places (4 bytes each) per worker.
-pub const DENSE_LIMIT: u64 = 1 << 26;
+/// The default [`SweepOptions::dense_limit`]: 1 Gi places (a bit and a half each: 192 MiB)
+/// per worker.
+pub const DENSE_LIMIT: u64 = 1 << 30;
 
 /// What a sweep covers and how it runs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,7 +72,8 @@ pub struct SweepOptions {
     /// How many chunks the work is cut into.
     pub chunks: usize,
     /// Clusters whose box ([`dense`]) has at most this many places are numbered by place
-    /// (4 bytes a place, per worker); larger ones by a hashed index. 0: always hashed.
+    /// (a bit and a half a place, per worker); larger ones by a hashed index. 0: always
+    /// hashed.
     pub dense_limit: u64,
 }
 

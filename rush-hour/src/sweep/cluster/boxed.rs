@@ -9,9 +9,15 @@
 //! written for one is overwritten by the next, as the count goes on only for the real
 //! ones, so the lists and the searches are the same as without them.
 //!
-//! The box is never cleared: a walk numbers a board `base + number` at its place, where
-//! `base` (kept in the box's last slot, past every place) is above every value the
-//! earlier walks wrote, so a place holding less than `base` has no board of this walk.
+//! Two ways to tell which places a walk has reached, chosen by the box's size: a box of
+//! at most [`NUMBERED_BOX`] places holds at each place the number of the board there (a
+//! `u32`: 4 MiB at most, mostly in cache); a larger one a bit a place ([`super::seen`]),
+//! where the moves are listed as the places they reach and numbered once the walk is
+//! over. Both number the boards in the order first reached, so the lists are the same.
+//!
+//! The numbered box is never cleared: a walk numbers a board `base + number` at its
+//! place, where `base` (kept in the box's last slot, past every place) is above every
+//! value the earlier walks wrote, so a place holding less than `base` has no board of this walk.
 //! Ending a walk moves `base` past its numbers ([`Explorer::clear_box`]); the box is
 //! filled with 0 only when `base` would pass `u32::MAX` (once in about 2^32 boards). So
 //! each walk reads the same boards as new as with a cleared box, and numbers them the
@@ -47,16 +53,26 @@ pub(super) struct Node {
 pub(super) struct Walk {
     stride: [i64; 16],
     walls: u64,
-    /// This walk's base: a place holding less has no board of it (module docs).
+    /// This walk's base in the numbered box: a place holding less has no board of it
+    /// (module docs).
     base: u32,
+    /// Whether it marks its places in the bits rather than numbering them in the box.
+    bits: bool,
 }
 
+/// The most places of a box whose boards are numbered at their places (`u32` each: 4 MiB,
+/// mostly in cache); a larger box marks its places by a bit each ([`super::seen`]).
+pub(super) const NUMBERED_BOX: u64 = 1 << 20;
+
 impl Explorer<'_> {
-    /// Whether the places of `frame` fit the limit and the budget (grown to it, and the
-    /// base slot after it, when they do): a box too large takes the hashed path instead.
+    /// Whether the places of `frame` fit the limit and the budget (the box's bits grown
+    /// to them when they do): a box too large takes the hashed path instead.
     pub(super) fn box_room(&mut self, frame: &Frame) -> bool {
         if frame.size > self.dense_limit.min(u64::from(UNSEEN)) {
             return false;
+        }
+        if frame.size > self.seen.numbered_box {
+            return self.seen.room(frame.size, &mut self.ledger);
         }
         let size = frame.size as usize + 1;
         if self.places.len() < size {
@@ -85,6 +101,7 @@ impl Explorer<'_> {
             boards,
             "a cluster's boards",
         )?;
+        self.seen.lists(boards, &mut self.ledger)?;
         self.edge_room(boards + 1, moves)
     }
 
@@ -106,8 +123,18 @@ impl Explorer<'_> {
         let c = space.cells(start);
         self.box_lists(1 + most, most)?;
         let first = self.boxes.place(space, frame, start);
-        let base = self.walk_base(frame.size);
-        self.places[first] = base;
+        let bits = frame.size > self.seen.numbered_box;
+        let mut base = 0;
+        if bits {
+            let seen = &mut self.seen;
+            seen.bits[first >> 6] |= 1 << (first & 63);
+            seen.touched[0] = (first >> 6) as u32;
+            seen.touched_len = 1;
+            seen.active = true;
+        } else {
+            base = self.walk_base(frame.size);
+            self.places[first] = base;
+        }
         self.nodes[0] = Node {
             board: self.steps.board(space, start, &c),
             at: first as u32,
@@ -121,14 +148,16 @@ impl Explorer<'_> {
             stride,
             walls: c.horizontal & !c.movable,
             base,
+            bits,
         })
     }
 
-    /// Numbers the boards one move from board `next` (`node`, the new ones from `count`
-    /// on) and lists its moves (from `moves` on); the counts after it, and whether it is
-    /// a seed.
+    /// Reaches the boards one move from board `next` (`node`, the new ones from `count`
+    /// on) and lists its moves (from `moves` on): as the numbers of the boards they
+    /// reach, or with `BITS` as their places ([`super::seen`]); the counts after it, and
+    /// whether it is a seed.
     #[inline(always)]
-    fn expand<const N: usize>(
+    fn expand<const N: usize, const BITS: bool>(
         &mut self,
         walk: &Walk,
         (next, node): (usize, Node),
@@ -139,6 +168,7 @@ impl Explorer<'_> {
         // A still step writes one move past the last.
         let room = most + self.steps.width();
         if self.nodes.len() < count + most
+            || self.seen.touched.len() < count + most
             || self.edge_starts.len() <= count + most
             || self.edges.len() < moves + room
         {
@@ -146,33 +176,53 @@ impl Explorer<'_> {
         }
         let Node { board, at } = node;
         self.edge_starts[next] = u32::try_from(moves).map_err(|_| SweepError::ClusterTooLarge)?;
-        let (steps, places, stride) = (&self.steps, &mut self.places[..], &walk.stride);
-        let base = walk.base;
+        let (steps, stride) = (&self.steps, &walk.stride);
+        let (places, base) = (&mut self.places[..], walk.base);
+        let seen = &mut self.seen;
+        let (bits, touched) = (&mut seen.bits[..], &mut seen.touched[..]);
+        let mut touched_len = seen.touched_len;
         let (nodes, edges) = (&mut self.nodes[..], &mut self.edges[..]);
         let seed = steps.for_each::<N>(&board, walk.walls, |l, step, row, real| {
             // A place of the box: the line's rank stays within its group.
             let to = (i64::from(at) + i64::from(step.rank) * stride[l & 15]) as usize;
-            // Only a new board (about one move in seven) is numbered, built and
-            // written, after the last one: that branch costs less than building
-            // and writing every move's board (measured, 5x5 and 6x6). `nodes` has
-            // room for `most` more boards, `edges` for `most` more moves. A new
-            // board's number is below the box's size, and `base` plus it below `UNSEEN`
+            // Only a new board (about one move in seven) is built and written, after
+            // the last one: that branch costs less than building and writing every
+            // move's board (measured, 5x5 and 6x6). `nodes` and `touched` have room
+            // for `most` more boards, `edges` for `most` more moves. A new board's
+            // number is below the box's size, and `base` plus it below `UNSEEN`
             // ([`Explorer::walk_base`]).
-            let seen = places[to];
-            let j = if seen < base {
-                places[to] = base + count as u32;
-                nodes[count] = Node {
-                    board: steps.apply::<N>(&board, l, step, row),
-                    at: to as u32,
-                };
-                count += 1;
-                count as u32 - 1
-            } else {
-                seen - base
+            let new_board = || Node {
+                board: steps.apply::<N>(&board, l, step, row),
+                at: to as u32,
             };
-            edges[moves] = j;
+            edges[moves] = match BITS {
+                true => {
+                    let (word, bit) = (to >> 6, 1u64 << (to & 63));
+                    let held = bits[word];
+                    if held & bit == 0 {
+                        touched[touched_len] = word as u32;
+                        touched_len += usize::from(held == 0);
+                        bits[word] = held | bit;
+                        nodes[count] = new_board();
+                        count += 1;
+                    }
+                    to as u32
+                }
+                false => {
+                    let seen = places[to];
+                    if seen < base {
+                        places[to] = base + count as u32;
+                        nodes[count] = new_board();
+                        count += 1;
+                        count as u32 - 1
+                    } else {
+                        seen - base
+                    }
+                }
+            };
             moves += usize::from(real);
         });
+        seen.touched_len = touched_len;
         Ok((count, moves, seed))
     }
 
@@ -187,6 +237,27 @@ impl Explorer<'_> {
     ) -> Result<(), SweepError> {
         let walk = self.start_box(start, frame)?;
         self.solved.clear();
+        let moves = match walk.bits {
+            true => self.walk_box::<N, true>(&walk, marks)?,
+            false => self.walk_box::<N, false>(&walk, marks)?,
+        };
+        let count = self.count;
+        self.edge_starts[count] = u32::try_from(moves).map_err(|_| SweepError::ClusterTooLarge)?;
+        if walk.bits {
+            let nodes = &self.nodes[..count];
+            self.seen
+                .number(count, |i| nodes[i].at, &mut self.edges[..moves])?;
+        }
+        Ok(())
+    }
+
+    /// The walk of [`Explorer::reach_box`] (`BITS` whether it marks its places in the
+    /// bits): the boards into `nodes` (`count` of them), the moves listed; their count.
+    fn walk_box<const N: usize, const BITS: bool>(
+        &mut self,
+        walk: &Walk,
+        marks: &Marks,
+    ) -> Result<usize, SweepError> {
         let (mut count, mut moves, mut next) = (1usize, 0usize, 0usize);
         while next < count {
             let node = self.nodes[next];
@@ -195,15 +266,14 @@ impl Explorer<'_> {
                 self.solved.push(next as u32);
             }
             let seed;
-            (count, moves, seed) = self.expand::<N>(&walk, (next, node), count, moves)?;
+            (count, moves, seed) = self.expand::<N, BITS>(walk, (next, node), count, moves)?;
             if seed {
                 self.mark(board.s, &board.cells(walk.walls), marks);
             }
             next += 1;
         }
-        self.edge_starts[count] = u32::try_from(moves).map_err(|_| SweepError::ClusterTooLarge)?;
         self.count = count;
-        Ok(())
+        Ok(moves)
     }
 
     /// The base of a walk of a box of `size` places (which has room): the box's last
@@ -218,10 +288,13 @@ impl Explorer<'_> {
         self.places[last]
     }
 
-    /// Ends the last walk: the base moves past its numbers, so that its boards read as
-    /// unseen to the next walk (nothing else is written).
+    /// Ends the last walk: its places read as unreached to the next walk (the bits of
+    /// the touched words cleared, or the base moved past its numbers: nothing else is
+    /// written).
     pub(super) fn clear_box(&mut self) {
-        if let Some(last) = self.places.last_mut() {
+        if self.seen.active {
+            self.seen.clear();
+        } else if let Some(last) = self.places.last_mut() {
             *last += self.count as u32;
         }
     }
@@ -255,7 +328,10 @@ impl Explorer<'_> {
                 break;
             }
             if depth + self.steps.lower_bound(&node.board) <= limit {
-                (count, moves, _) = self.expand::<N>(&walk, (next, node), count, moves)?;
+                (count, moves, _) = match walk.bits {
+                    true => self.expand::<N, true>(&walk, (next, node), count, moves)?,
+                    false => self.expand::<N, false>(&walk, (next, node), count, moves)?,
+                };
             }
             next += 1;
         }
@@ -324,16 +400,10 @@ mod tests {
                 Explorer::new(&space, &offsets, ledger, DENSE_LIMIT).expect("explorer")
             };
             let mut reused = new_explorer();
+            // Every box numbered at its places (the bits: the next test).
+            reused.seen.numbered_box = u64::MAX;
             let (mut clusters, mut wraps, mut boards) = (0, 0, 0);
-            for rank in (0..space.row_tuples()).step_by(step) {
-                let mut s = space.row_tuple(rank);
-                let fits = space.column_fits(s);
-                if fits.iter().any(|fit| fit.is_empty()) {
-                    continue;
-                }
-                for (x, fit) in fits.iter().enumerate() {
-                    s = space.with_field(s, n + x, fit[fit.len() / 2] as usize);
-                }
+            for s in clusters_of(&space, step) {
                 let frame = reused.boxes.frame(&space, s);
                 assert!(reused.box_room(&frame));
                 let last = reused.places.len() - 1;
@@ -359,5 +429,71 @@ mod tests {
             );
             assert!(boards > 3 * clusters, "{n}x{n}: {boards} boards");
         }
+    }
+
+    /// The clusters of `space` a test walks: row tuple `rank` (every `step`-th) with the
+    /// middle fit of each column, if every column has one.
+    fn clusters_of(space: &Space, step: usize) -> Vec<State> {
+        let mut found = Vec::new();
+        for rank in (0..space.row_tuples()).step_by(step) {
+            let mut s = space.row_tuple(rank);
+            let fits = space.column_fits(s);
+            if fits.iter().any(|fit| fit.is_empty()) {
+                continue;
+            }
+            for (x, fit) in fits.iter().enumerate() {
+                s = space.with_field(s, space.n + x, fit[fit.len() / 2] as usize);
+            }
+            found.push(s);
+        }
+        found
+    }
+
+    /// Marking the places by a bit ([`super::super::seen`]) walks every cluster as
+    /// numbering the boards at their places does: the same boards, numbered the same,
+    /// with the same moves, the same facts (the line, so the minimality test's searches
+    /// too), and the same answer of each search within a limit; one explorer walks
+    /// cluster after cluster, and between walks no bit is left set.
+    #[test]
+    fn marking_the_places_by_bits_walks_as_numbering_them() {
+        let mut lines = 0;
+        for (n, walls, step) in [(4, 1, 3), (5, 0, 29), (5, 1, 53), (6, 0, 30_011)] {
+            let space = Space::new(n, walls).expect("space");
+            let mut ledger = Ledger::new(MemoryBudget::default());
+            let offsets = SeedOffsets::new(&space, &mut ledger, 1).expect("offsets");
+            let marks = Marks::new(offsets.total(), &mut ledger).expect("marks");
+            let explorer = |numbered_box| {
+                let ledger = Ledger::new(MemoryBudget::default());
+                let mut explorer =
+                    Explorer::new(&space, &offsets, ledger, DENSE_LIMIT).expect("explorer");
+                explorer.seen.numbered_box = numbered_box;
+                explorer
+            };
+            let (mut by_bits, mut numbered) = (explorer(0), explorer(u64::MAX));
+            let (mut clusters, mut boards) = (0, 0);
+            for (k, s) in clusters_of(&space, step).into_iter().enumerate() {
+                let got = by_side!(n, N => walk_of::<N>(&mut by_bits, &marks, s));
+                assert!(by_bits.seen.bits.iter().all(|&w| w == 0), "{n}x{n}");
+                let want = by_side!(n, N => walk_of::<N>(&mut numbered, &marks, s));
+                assert_eq!(got, want, "{n}x{n}: {}", space.board_string(s));
+                let facts = by_bits.explore(s, &marks).expect("explore");
+                assert_eq!(facts, numbered.explore(s, &marks).expect("explore"));
+                lines += usize::from(facts.line.is_some());
+                let limit = (k % 9) as u32;
+                let solves = |e: &mut Explorer| {
+                    by_side!(n, N => e.solves_within_box::<N>(s, limit)).expect("search")
+                };
+                assert_eq!(solves(&mut by_bits), solves(&mut numbered), "{n}x{n}");
+                assert!(by_bits.seen.bits.iter().all(|&w| w == 0), "{n}x{n}");
+                boards += got.len();
+                clusters += 1;
+            }
+            assert!(
+                clusters > 30 && lines > 3,
+                "{n}x{n}: {clusters} clusters, {lines} lines"
+            );
+            assert!(boards > 3 * clusters, "{n}x{n}: {boards} boards");
+        }
+        assert!(lines > 10, "{lines} lines");
     }
 }

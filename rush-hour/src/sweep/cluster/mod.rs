@@ -6,9 +6,10 @@
 //! minimality test of that board.
 //!
 //! Two ways to number the boards, one answer: when the cluster's box ([`super::dense`])
-//! is small enough, a flat array over the box gives the number of the board at each
-//! place (the usual case, `cluster/boxed.rs`); otherwise a hashed index. Both searches are the
-//! same breadth-first searches over the same moves, so the distances, the hardest board
+//! is small enough, the box tells the boards reached (the usual case, `cluster/boxed.rs`:
+//! a small box holds the number of the board at each place, a large one a bit a place,
+//! the boards numbered once the walk is over); otherwise a hashed index. Both searches are
+//! the same breadth-first searches over the same moves, so the distances, the hardest board
 //! and the line are the same. The minimality test's searches (from the hardest board
 //! without one piece, by levels up to one move less) take the box path too when the
 //! board's box fits: the same levels, so the same answer.
@@ -26,8 +27,10 @@ use super::table::Index;
 use super::SweepError;
 use boxed::Node;
 use puzzle_frame::budget::Ledger;
+use seen::Seen;
 
 mod boxed;
+mod seen;
 
 /// One interesting cluster's database line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,8 +69,11 @@ pub struct Explorer<'a> {
     boxes: Boxes,
     steps: Steps,
     dense_limit: u64,
-    /// Per place of the box: the number of the board there, or [`UNSEEN`] (the box path).
+    /// Per place of a small box: the number of the board there (from the walk's base),
+    /// or less than the base when no board of the walk is there (the box path).
     places: Vec<u32>,
+    /// The places of a large box the current walk reached (the box path).
+    seen: Seen,
     /// Per board of the box path (by number): the board and its place; its length is
     /// only grown (the boards of the current cluster are the first `count`).
     nodes: Vec<Node>,
@@ -79,7 +85,8 @@ pub struct Explorer<'a> {
 
 /// Not yet reached by the backward search.
 const FAR: u16 = u16::MAX;
-/// A place of the box no board of the cluster holds (yet): every place between clusters.
+/// The most places a box may have (places and the numbered box's values are `u32`), and
+/// what the numbered box's values stay below.
 const UNSEEN: u32 = u32::MAX;
 
 impl<'a> Explorer<'a> {
@@ -108,6 +115,7 @@ impl<'a> Explorer<'a> {
             steps,
             dense_limit,
             places: Vec::new(),
+            seen: Seen::new(boxed::NUMBERED_BOX),
             nodes: Vec::new(),
             count: 0,
             solved: Vec::new(),
