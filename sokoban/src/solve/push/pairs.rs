@@ -15,14 +15,19 @@
 //! solution's pushes of `i` and `j`, in order, are still legal (a push needs a free cell
 //! ahead and the player on the cell behind, and fewer boxes only free cells and widen
 //! the player's walks), and they bring the pair onto `{σ(i), σ(j)}`. So the solution
-//! pushes `i` and `j` at least `exact ≥ d(i, σ(i)) + d(j, σ(j)) + pen` times (the least
-//! of the two orders is at most the one `σ` takes, and `pen` is the least over sets); a
-//! box alone needs at least `d(i, σ(i))`. For pairs that share no box, pushes of
-//! different pairs are different pushes, so the solution's length is at least
-//! `Σ d(i, σ(i)) + Σ pen ≥ matching + Σ pen`, the matching being the least of `Σ d` over
-//! every assignment. Any set of disjoint pairs gives a lower bound, so the search may
-//! take them greedily. A pair with [`DEAD`] cannot reach any two goals even alone: the
-//! state has no solution.
+//! pushes `i` and `j` at least `exact ≥ lone + pen` times, `lone` the least of the two
+//! ways round (`d(i, σ(i)) + d(j, σ(j))` or the pair's goals swapped) and `pen` the least
+//! over sets; a box alone needs at least `d(i, σ(i))`. This is *not* `d(i, σ(i)) + d(j,
+//! σ(j)) + pen` when `σ` takes the dearer way round; so let `σ'` be `σ` with each chosen
+//! pair's two goals given the cheaper way round (still one distinct goal a box). For
+//! pairs that share no box, pushes of different pairs are different pushes, so the
+//! solution's length is at least `Σ d(i, σ'(i)) + Σ pen ≥ matching + Σ pen`, the
+//! matching being the least of `Σ d` over every assignment, `σ'` among them. Any set of
+//! disjoint pairs gives a lower bound, so the search may take them greedily. A pair with
+//! [`DEAD`] cannot reach any two goals even alone: the state has no solution. (A bound
+//! that restricts which goals a box may take, as a split of the assignments would, must
+//! keep `σ'` allowed whenever it allows `σ`: a restriction on one box of a pair and not
+//! on the other, or not the same for both goals of the pair, breaks this step.)
 //!
 //! With the forced refinement (a box on a goal that must move costs 2 there, not 0) only
 //! pairs without a forced box are added: the refinement's argument is about that box's
