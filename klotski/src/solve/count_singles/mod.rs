@@ -29,6 +29,7 @@ use puzzle_frame::budget::MemoryBudget;
 
 use super::count::{self, Walker};
 
+mod floods;
 mod keys;
 mod remap;
 mod skeleton;

@@ -14,7 +14,8 @@
 //! and the level's mark) is unranked once, its large blocks' moves walked once; then the
 //! level's placements give their neighbours as bits, for the whole set at once: the 1x1
 //! blocks' moves into the large layout's own set (a table per pattern of its free cells,
-//! [`super::steps`]), each large block's move into that move's set (the places after it,
+//! [`super::steps`]; with two 1x1 blocks, no table but a flood fill per free cell a block
+//! stands on, [`super::floods`]), each large block's move into that move's set (the places after it,
 //! over the free cells of the large layout it leads to: [`super::remap`]). Without those
 //! tables (a box of more than 16 free cells, or past their caps) each placement's moves
 //! are walked one placement at a time, into the same sets. Those sets are claimed whole,
@@ -349,12 +350,7 @@ pub(super) fn levels(
     let threads = if chunks > 1 { cores.max(2) } else { 1 };
     // Each thread's tables, kept from one level to the next (see "Tables kept").
     let tables: Vec<Mutex<(Remaps, SingleMoves)>> = (0..threads)
-        .map(|_| {
-            Mutex::new((
-                Remaps::new(singles, kept),
-                SingleMoves::new(singles.per, kept),
-            ))
-        })
+        .map(|_| Mutex::new((Remaps::new(singles, kept), SingleMoves::new(singles, kept))))
         .collect();
     let reached = count::run_levels(space, options, |depth, _, _| {
         let (taken, slots) = (AtomicUsize::new(0), AtomicUsize::new(0));

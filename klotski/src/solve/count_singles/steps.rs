@@ -11,7 +11,16 @@
 
 use super::keys::WordMap;
 
-use super::SinglesWalker;
+use super::floods::Floods;
+use super::{Singles, SinglesWalker};
+
+/// Whether the 1x1 moves of a box of `count` 1x1 blocks are made by [`Floods`] instead of
+/// tables: with two (Pelopones, 66 placements: 82% of its large layouts were past the
+/// tables' cap), not with three (Lodzianka, 84: most have a table, and floods cost about
+/// as much). Only the cost depends on it.
+fn by_floods(count: usize) -> bool {
+    count == 2
+}
 
 /// The most patterns kept (per thread); a large layout of a pattern not kept has its 1x1
 /// blocks' moves walked a placement at a time.
@@ -26,6 +35,8 @@ pub(super) struct SingleMoves {
     per: usize,
     /// The most tables kept ([`MOST_PATTERNS`], or none for tests).
     most: usize,
+    /// The moves made with no table instead, by flood fills (kept tables only).
+    floods: Option<Floods>,
 }
 
 impl SingleMoves {
@@ -34,20 +45,26 @@ impl SingleMoves {
         MOST_PATTERNS as u64 * (per * 16 + 48)
     }
 
-    /// No table yet, for placements `per` per large layout; with `kept` false, none will
-    /// be (every large layout's 1x1 moves walked a placement at a time).
-    pub(super) fn new(per: u64, kept: bool) -> SingleMoves {
+    /// No table yet, for `singles`' placements (none made, by [`Floods`] instead, when
+    /// [`by_floods`] holds); with `kept` false, none will be (every large layout's 1x1
+    /// moves walked a placement at a time).
+    pub(super) fn new(singles: &Singles, kept: bool) -> SingleMoves {
+        let free = singles.low.count_ones();
         SingleMoves {
             index: WordMap::default(),
             sets: Vec::new(),
-            per: per as usize,
+            per: singles.per as usize,
             most: if kept { MOST_PATTERNS } else { 0 },
+            floods: (kept && by_floods(singles.count)).then(|| Floods::new(free)),
         }
     }
 
     /// The placements one 1x1 block's move from those of `level`, in the large layout
     /// `walker` has loaded; `None` when its pattern has no table and no more are kept.
     pub(super) fn of(&mut self, walker: &SinglesWalker, level: u128) -> Option<u128> {
+        if let Some(floods) = &mut self.floods {
+            return Some(floods.single_moves(walker, level));
+        }
         let (key, next) = pattern(walker);
         let at = match self.index.get(&key) {
             Some(&at) => at,

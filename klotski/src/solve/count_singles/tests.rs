@@ -132,3 +132,56 @@ fn the_rank_with_1x1_blocks_apart_numbers_every_layout_once() {
         }
     }
 }
+
+/// The 1x1 moves of a set of placements by flood fills ([`floods::Floods`]) are those of
+/// its placements one at a time, less the set, for random sets of every large layout of
+/// boxes of two 1x1 blocks and of other numbers.
+#[test]
+fn flood_fills_give_the_1x1_moves_of_the_placements_one_at_a_time() {
+    let inputs = [
+        "3 4\nA A B .\nC D E .\nF F . G\nA\n1 2\n",
+        "4 4\nA A B C\nA A D .\nE E F .\n. G G H\nA\n2 2\n",
+        "4 4\nA B . C\nA D . .\nE E F F\n. G . H\nA\n2 0\n",
+        "4 4\nA A . B\nA A . .\nC C D E\n. F F .\nA\n2 2\n",
+        "4 3\nA . B\nC D B\nC . E\nF F .\nD\n0 1\n",
+    ];
+    let mut rng = puzzle_frame::rng::Rng::new(7);
+    let mut counts = std::collections::BTreeSet::new();
+    for input in inputs {
+        let (_, singles, _) = singles_of(input);
+        if singles.per > 128 {
+            continue;
+        }
+        counts.insert(singles.count);
+        let mut walker = SinglesWalker::new(&singles).tabled();
+        walker.large_by_sets = true;
+        let mut floods = floods::Floods::new(singles.low.count_ones());
+        let every = u128::MAX >> (128 - singles.per);
+        for large in 0..singles.ranker.total() {
+            walker.load(large);
+            for _ in 0..8 {
+                let level = (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64()))
+                    & (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64()))
+                    & every;
+                let mut one_at_a_time = 0u128;
+                let mut each = level;
+                while each != 0 {
+                    let place = u64::from(each.trailing_zeros());
+                    each &= each - 1;
+                    walker.each_move(place, |by, after, _, _| {
+                        assert!(by.is_none(), "{input}");
+                        one_at_a_time |= 1 << after;
+                        false
+                    });
+                }
+                let by_floods = floods.single_moves(&walker, level);
+                assert_eq!(
+                    by_floods,
+                    one_at_a_time & !level,
+                    "{input} {large} {level:b}"
+                );
+            }
+        }
+    }
+    assert!(counts.contains(&2) && counts.len() >= 3, "{counts:?}");
+}
