@@ -15,6 +15,10 @@
 
 use super::SinglesWalker;
 
+/// The most free cells a box may have for [`Floods`] (two 1x1 blocks within the 128
+/// placements of a large layout at a time have at most 16: `C(17, 2)` is 136).
+pub(super) const MOST_FREE: u32 = 16;
+
 /// One thread's room for the groups of a level's placements.
 pub(super) struct Floods {
     /// Per set of free cells' indices (all the blocks but one), the cells the moving
@@ -25,12 +29,13 @@ pub(super) struct Floods {
 }
 
 impl Floods {
-    /// The room for boxes of `free` free cells (at most 16).
-    pub(super) fn new(free: u32) -> Floods {
-        Floods {
-            cells: vec![0; 1 << free.min(16)],
+    /// The room for boxes of `free` free cells; `None` past [`MOST_FREE`] (a group is a
+    /// set of free cells' indices, so the room is `2^free` words).
+    pub(super) fn new(free: u32) -> Option<Floods> {
+        (free <= MOST_FREE).then(|| Floods {
+            cells: vec![0; 1 << free],
             groups: Vec::new(),
-        }
+        })
     }
 
     /// The placements one 1x1 block's move from those of `level`, in the large layout

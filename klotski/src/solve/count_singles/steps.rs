@@ -55,7 +55,10 @@ impl SingleMoves {
             sets: Vec::new(),
             per: singles.per as usize,
             most: if kept { MOST_PATTERNS } else { 0 },
-            floods: (kept && by_floods(singles.count)).then(|| Floods::new(free)),
+            floods: match kept && by_floods(singles.count) {
+                true => Floods::new(free),
+                false => None,
+            },
         }
     }
 
