@@ -342,7 +342,7 @@ impl Explorer<'_> {
 }
 
 /// Grows `list` (charged to `ledger`) to at least `len` items, to its whole capacity.
-fn grow_to<T: Copy + Default>(
+pub(super) fn grow_to<T: Copy + Default>(
     ledger: &mut Ledger,
     list: &mut Vec<T>,
     len: usize,

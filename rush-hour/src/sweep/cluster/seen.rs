@@ -30,6 +30,7 @@
 //! chunk 221 gains 17-21% in every set, the others swing by up to 15% with the load.
 
 use super::super::SweepError;
+use super::boxed::grow_to;
 use puzzle_frame::budget::Ledger;
 
 /// The places reached by the current walk, and what turns them into board numbers.
@@ -86,13 +87,8 @@ impl Seen {
 
     /// Grows `touched` and the rank order to hold `boards` (to their whole capacity).
     pub(super) fn lists(&mut self, boards: usize, ledger: &mut Ledger) -> Result<(), SweepError> {
-        for list in [&mut self.touched, &mut self.order] {
-            if list.len() < boards {
-                ledger.resize(list, boards, 0, "a cluster's box")?;
-                list.resize(list.capacity(), 0);
-            }
-        }
-        Ok(())
+        grow_to(ledger, &mut self.touched, boards, "a cluster's box")?;
+        grow_to(ledger, &mut self.order, boards, "a cluster's box")
     }
 
     /// The rank of reached place `at` (module docs); the bases must be set.
