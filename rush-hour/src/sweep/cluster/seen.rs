@@ -6,7 +6,8 @@
 //! and the same box takes 1.1 MB (within the level 2 cache).
 //!
 //! The moves are listed as the places they reach during the walk; once the walk is over,
-//! [`Seen::number`] turns each place into the number of its board. The numbering goes
+//! [`Seen::number`] turns each place into the number of its board (only when the cluster
+//! has a solved board: nothing reads the moves of the others). The numbering goes
 //! through a rank: the words with a bit set are listed as they are first touched, each
 //! word's *base* is the bits set in the words listed before it, and a place's rank is its
 //! word's base plus the bits set below it in its word. Every reached place has a rank of
