@@ -174,6 +174,29 @@ impl Explorer<'_> {
         }
     }
 
+    /// Before [`Explorer::expand`] lists board `next`'s moves from `moves` on: room for
+    /// `most` more boards and their moves (with `BITS` touched words too; a still step
+    /// writes one move past the last), and board `next`'s moves started at `moves`.
+    #[inline(always)]
+    fn room_for_moves<const N: usize, const BITS: bool>(
+        &mut self,
+        next: usize,
+        count: usize,
+        moves: usize,
+    ) -> Result<(), SweepError> {
+        let most = most_moves(N);
+        let room = most + self.steps.width();
+        if self.nodes.len() < count + most
+            || (BITS && self.seen.touched.len() < count + most)
+            || self.edge_starts.len() <= count + most
+            || self.edges.len() < moves + room
+        {
+            self.box_lists(count + most, moves + room, BITS)?;
+        }
+        self.edge_starts[next] = u32::try_from(moves).map_err(|_| SweepError::ClusterTooLarge)?;
+        Ok(())
+    }
+
     /// [`Explorer::expand`] in a numbered box: each move listed as the number of the
     /// board it reaches, a new board numbered at its place.
     #[inline(always)]
@@ -184,17 +207,8 @@ impl Explorer<'_> {
         mut count: usize,
         mut moves: usize,
     ) -> Result<(usize, usize, bool), SweepError> {
-        let most = most_moves(N);
-        // A still step writes one move past the last.
-        let room = most + self.steps.width();
-        if self.nodes.len() < count + most
-            || self.edge_starts.len() <= count + most
-            || self.edges.len() < moves + room
-        {
-            self.box_lists(count + most, moves + room, false)?;
-        }
+        self.room_for_moves::<N, false>(next, count, moves)?;
         let Node { board, at } = node;
-        self.edge_starts[next] = u32::try_from(moves).map_err(|_| SweepError::ClusterTooLarge)?;
         let (steps, places, stride) = (&self.steps, &mut self.places[..], &walk.stride);
         let base = walk.base;
         let (nodes, edges) = (&mut self.nodes[..], &mut self.edges[..]);
@@ -235,18 +249,8 @@ impl Explorer<'_> {
         mut count: usize,
         mut moves: usize,
     ) -> Result<(usize, usize, bool), SweepError> {
-        let most = most_moves(N);
-        // A still step writes one move past the last.
-        let room = most + self.steps.width();
-        if self.nodes.len() < count + most
-            || self.seen.touched.len() < count + most
-            || self.edge_starts.len() <= count + most
-            || self.edges.len() < moves + room
-        {
-            self.box_lists(count + most, moves + room, true)?;
-        }
+        self.room_for_moves::<N, true>(next, count, moves)?;
         let Node { board, at } = node;
-        self.edge_starts[next] = u32::try_from(moves).map_err(|_| SweepError::ClusterTooLarge)?;
         let (steps, stride) = (&self.steps, &walk.stride);
         let seen = &mut self.seen;
         let (bits, touched) = (&mut seen.bits[..], &mut seen.touched[..]);
