@@ -145,6 +145,27 @@ impl Board {
         let next = self.neighbours[usize::from(cell)][dir];
         (next != NONE).then_some(next)
     }
+
+    /// A breadth-first flood over the floor from `start` (which the caller has marked):
+    /// `enter(next)` is asked for each step onto a floor cell, marks it and says whether
+    /// the flood goes there; the cells entered, `start` first, are left in `queue`.
+    #[inline]
+    pub fn flood(&self, start: u16, queue: &mut Vec<u16>, mut enter: impl FnMut(u16) -> bool) {
+        queue.clear();
+        queue.push(start);
+        let mut head = 0;
+        while head < queue.len() {
+            let cell = queue[head];
+            head += 1;
+            for dir in 0..4 {
+                if let Some(next) = self.step(cell, dir) {
+                    if enter(next) {
+                        queue.push(next);
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// A test's board: `walls` and `goals` on a `rows` x `cols` grid, the player on the first

@@ -236,29 +236,23 @@ impl Corrals {
         start: u16,
         corral: u32,
     ) -> bool {
-        self.queue.clear();
         self.boxes_of.clear();
         self.label[usize::from(start)] = corral;
-        self.queue.push(start);
-        let mut head = 0;
-        while head < self.queue.len() {
-            let cell = self.queue[head];
-            head += 1;
-            for dir in 0..4 {
-                let Some(next) = board.step(cell, dir) else {
-                    continue;
-                };
-                if bits::has(boxes, next) {
-                    if self.barrier[usize::from(next)] != corral {
-                        self.barrier[usize::from(next)] = corral;
-                        self.boxes_of.push(next);
-                    }
-                } else if self.label[usize::from(next)] != corral {
-                    self.label[usize::from(next)] = corral;
-                    self.queue.push(next);
+        let (label, barrier, boxes_of) = (&mut self.label, &mut self.barrier, &mut self.boxes_of);
+        board.flood(start, &mut self.queue, |next| {
+            let at = usize::from(next);
+            if bits::has(boxes, next) {
+                if barrier[at] != corral {
+                    barrier[at] = corral;
+                    boxes_of.push(next);
                 }
+                false
+            } else {
+                let enter = label[at] != corral;
+                label[at] = corral;
+                enter
             }
-        }
+        });
         let some_box_off_goal = self
             .boxes_of
             .iter()

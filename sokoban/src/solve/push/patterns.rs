@@ -213,23 +213,15 @@ impl Patterns {
     fn flood(&mut self, board: &Board, start: u16) -> u16 {
         self.marks.fill(0);
         bits::insert(&mut self.marks, start);
-        self.queue.clear();
-        self.queue.push(start);
-        let (mut head, mut least) = (0, start);
-        while head < self.queue.len() {
-            let cell = self.queue[head];
-            head += 1;
-            for dir in 0..4 {
-                let Some(next) = board.step(cell, dir) else {
-                    continue;
-                };
-                if !bits::has(&self.marks, next) && !bits::has(&self.boxes, next) {
-                    bits::insert(&mut self.marks, next);
-                    least = least.min(next);
-                    self.queue.push(next);
-                }
+        let (marks, boxes, mut least) = (&mut self.marks, &self.boxes, start);
+        board.flood(start, &mut self.queue, |next| {
+            let enter = !bits::has(marks, next) && !bits::has(boxes, next);
+            if enter {
+                bits::insert(marks, next);
+                least = least.min(next);
             }
-        }
+            enter
+        });
         least
     }
 
