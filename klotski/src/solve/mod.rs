@@ -17,7 +17,7 @@
 //! - `count_singles`: the same over a rank that sets the 1x1 blocks apart (the large
 //!   blocks' automaton times the placements of the 1x1 blocks on the cells they leave
 //!   free), taken first for `--count` when the box has 1x1 blocks; by default a large
-//!   layout at a time where it has 72 to 128 placements (`count_singles::skeleton`: the
+//!   layout at a time where it has 64 to 128 placements (`count_singles::skeleton`: the
 //!   marks of its placements as bitsets, its moves walked once per level and made for the
 //!   level's placements as sets, `count_singles::remap` and `count_singles::steps`, its
 //!   neighbours claimed a set per large layout reached).
