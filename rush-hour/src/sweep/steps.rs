@@ -268,16 +268,33 @@ impl Steps {
     #[inline(always)]
     pub fn apply<const N: usize>(&self, b: &Board, l: usize, step: Step, row: bool) -> Board {
         let mut next = *b;
-        next.s ^= u64::from(step.flip) << self.shift[l & 15];
+        self.apply_into::<N>(b, l, step, row, &mut next);
+        next
+    }
+
+    /// [`Steps::apply`] written into `next` (over whatever it held): the board copied,
+    /// then its changed fields written in place, so that no wider read of a board
+    /// follows the narrow writes that change it.
+    #[inline(always)]
+    pub fn apply_into<const N: usize>(
+        &self,
+        b: &Board,
+        l: usize,
+        step: Step,
+        row: bool,
+        next: &mut Board,
+    ) {
+        *next = *b;
+        next.s = b.s ^ u64::from(step.flip) << self.shift[l & 15];
         next.entry[l & 15] = b.entry[l & 15].wrapping_add_signed(step.entry);
         // Without a branch on `row` (rows and columns come mixed in one loop): the
         // other direction's change is masked to nothing.
         let rows = 0u64.wrapping_sub(u64::from(row));
         let spread = step.spread;
-        next.horizontal ^= (u64::from(step.cells).wrapping_shl((l * N) as u32)) & rows;
-        next.horizontal_t ^= spread.wrapping_shl(l as u32) & rows;
-        next.vertical ^= spread.wrapping_shl(l.wrapping_sub(N) as u32) & !rows;
-        next
+        next.horizontal =
+            b.horizontal ^ (u64::from(step.cells).wrapping_shl((l * N) as u32)) & rows;
+        next.horizontal_t = b.horizontal_t ^ spread.wrapping_shl(l as u32) & rows;
+        next.vertical = b.vertical ^ spread.wrapping_shl(l.wrapping_sub(N) as u32) & !rows;
     }
 
     /// Calls `f(line, step, row, real)` for every move of `b` (the walls being `walls`),

@@ -224,10 +224,9 @@ impl Explorer<'_> {
             let seen = places[to];
             let j = if seen < base {
                 places[to] = base + count as u32;
-                nodes[count] = Node {
-                    board: steps.apply::<N>(&board, l, step, row),
-                    at: to as u32,
-                };
+                let new = &mut nodes[count];
+                steps.apply_into::<N>(&board, l, step, row, &mut new.board);
+                new.at = to as u32;
                 count += 1;
                 count as u32 - 1
             } else {
@@ -265,10 +264,9 @@ impl Explorer<'_> {
                 touched[touched_len] = word as u32;
                 touched_len += usize::from(held == 0);
                 bits[word] = held | bit;
-                nodes[count] = Node {
-                    board: steps.apply::<N>(&board, l, step, row),
-                    at: to as u32,
-                };
+                let new = &mut nodes[count];
+                steps.apply_into::<N>(&board, l, step, row, &mut new.board);
+                new.at = to as u32;
                 count += 1;
             }
             edges[moves] = to as u32;
