@@ -16,9 +16,10 @@
 //! border changes groups and the bound is not consistent, only admissible: the search
 //! copes as it does with the pair penalties (it reopens states).
 //!
-//! **How `C(g)` is found.** An A* over the sub-level's pushes (dead squares left out,
-//! as everywhere), its estimate the matching of `g`'s boxes to goals (every goal free), or
-//! a lower bound learnt before when larger. It stops at [`MOST_EXPANSIONS`]: then the
+//! **How `C(g)` is found.** An A* over the sub-level's pushes (pushes onto dead squares
+//! and into freeze deadlocks left out, as everywhere: no solution passes through them),
+//! its estimate the matching of `g`'s boxes to goals (every goal free), or a lower bound
+//! learnt before when larger. It stops at [`MOST_EXPANSIONS`]: then the
 //! least estimate on its open list is returned, which is still at most `C(g)` (some open
 //! position lies on a cheapest solution with its fewest pushes from the start, A* with
 //! reopening). A finished search gives `C(X)` exactly, and for every position `Y` it met
@@ -40,6 +41,7 @@ use std::hash::BuildHasherDefault;
 use puzzle_frame::budget::{Ledger, OverBudget};
 
 use super::board::{opposite, Board, NONE};
+use super::deadlock::{Freeze, FreezeCheck};
 use super::matching::Matcher;
 use super::patterns::MixHasher;
 use super::region::Region;
@@ -85,9 +87,15 @@ pub(super) struct Groups {
     /// Entries of `known` charged to the budget so far.
     charged: usize,
     matcher: Matcher,
+    freeze: FreezeCheck,
     region: Region,
-    /// Per free cell outside the analysed region, the least cell of its pocket.
+    /// Per free cell outside the analysed region, the least cell of its pocket, valid
+    /// where `pocket_stamp` is `pockets` (one stamp per expansion).
     pocket: Vec<u16>,
+    pocket_stamp: Vec<u32>,
+    pockets: u32,
+    /// The box set of the position being expanded.
+    expanded_set: u128,
     stamp: Vec<u32>,
     generation: u32,
     queue: Vec<u16>,
@@ -152,8 +160,12 @@ impl Groups {
             known: HashMap::default(),
             charged: 0,
             matcher: Matcher::new(boxes, board.goals.len()),
+            freeze: FreezeCheck::new(),
             region: Region::new(floor),
             pocket: vec![NONE; floor],
+            pocket_stamp: vec![0; floor],
+            pockets: 0,
+            expanded_set: 0,
             stamp: vec![0; floor],
             generation: 0,
             queue: vec![0; floor],
@@ -305,7 +317,12 @@ impl Groups {
     fn expand(&mut self, board: &Board, set: u128, player: u16, pushes: u32) {
         let words = [set as u64, (set >> 64) as u64];
         self.region.analyse(board, &words, player);
-        self.label_pockets(board, set);
+        self.pockets = self.pockets.wrapping_add(1);
+        if self.pockets == 0 {
+            self.pocket_stamp.fill(0);
+            self.pockets = 1;
+        }
+        self.expanded_set = set;
         let mut children = std::mem::take(&mut self.children);
         children.clear();
         let mut rest = set;
@@ -327,6 +344,10 @@ impl Groups {
             }
         }
         for &(child, from, to) in &children {
+            let words = [child as u64, (child >> 64) as u64];
+            if matches!(self.freeze.check(board, &words, to), Freeze::Deadlock) {
+                continue;
+            }
             let least = self.child_least(board, child, from, to);
             debug_assert_eq!(least, self.flood(board, child, from, false));
             let key = (child, least);
@@ -388,7 +409,8 @@ impl Groups {
                 continue;
             }
             if !self.region.contains(next) {
-                least = least.min(self.pocket[usize::from(next)]);
+                // The pockets of the expanded position: `next` is free in both.
+                least = least.min(self.pocket_of(board, self.expanded_set, next));
             } else if cut {
                 least = least.min(self.region.least_of_part(board, to, next));
             }
@@ -396,21 +418,19 @@ impl Groups {
         least
     }
 
-    /// Names each free cell outside the analysed region by the least cell of its pocket.
-    fn label_pockets(&mut self, board: &Board, set: u128) {
-        let generation = self.next_generation();
-        for cell in 0..board.floor() as u16 {
-            let seen = self.stamp[usize::from(cell)] == generation;
-            if seen || set >> cell & 1 == 1 || self.region.contains(cell) {
-                continue;
-            }
-            // The cells are taken in order, so `cell` is its pocket's least.
-            self.spread(board, set, cell, generation, false);
-            let count = self.spread_count;
-            for k in 0..count {
-                self.pocket[usize::from(self.queue[k])] = cell;
-            }
+    /// The least cell of the pocket (a part of the free cells outside the analysed region
+    /// of `set`) holding `cell`, flooded once per expansion and kept for its cells.
+    fn pocket_of(&mut self, board: &Board, set: u128, cell: u16) -> u16 {
+        if self.pocket_stamp[usize::from(cell)] == self.pockets {
+            return self.pocket[usize::from(cell)];
         }
+        let least = self.flood(board, set, cell, true);
+        for k in 0..self.spread_count {
+            let at = usize::from(self.queue[k]);
+            self.pocket[at] = least;
+            self.pocket_stamp[at] = self.pockets;
+        }
+        least
     }
 
     /// The least cell of the region of `start` among `set` (outside the analysed region
