@@ -19,7 +19,8 @@
 //! **How `C(g)` is found.** An A* over the sub-level's pushes (pushes onto dead squares
 //! and into freeze deadlocks left out, as everywhere: no solution passes through them),
 //! its estimate the matching of `g`'s boxes to goals (every goal free), or a lower bound
-//! learnt before when larger. It stops at [`MOST_EXPANSIONS`]: then the
+//! learnt before when larger. It stops at [`MOST_EXPANSIONS`] ([`START_EXPANSIONS`] for
+//! the start's bound, which decides whether the search uses the groups): then the
 //! least estimate on its open list is returned, which is still at most `C(g)` (some open
 //! position lies on a cheapest solution with its fewest pushes from the start, A* with
 //! reopening). A finished search gives `C(X)` exactly, and for every position `Y` it met
@@ -47,7 +48,11 @@ use super::patterns::MixHasher;
 use super::region::Region;
 
 /// The most expansions of one group's search.
-const MOST_EXPANSIONS: usize = 500;
+pub(super) const MOST_EXPANSIONS: usize = 500;
+
+/// The most expansions of one group's search for the start's bound (which decides whether
+/// the search uses the groups).
+pub(super) const START_EXPANSIONS: usize = 5_000;
 
 /// The group searches' expansions allowed per state of the main search, and beyond.
 const SPENT_PER_STATE: u64 = 16;
@@ -101,6 +106,8 @@ pub(super) struct Groups {
     queue: Vec<u16>,
     /// The cells the last flood reached (in `queue`).
     spread_count: usize,
+    /// The most expansions of one search.
+    cap: usize,
     /// The expansions of every group search so far.
     spent: u64,
     cells: Vec<u16>,
@@ -146,7 +153,7 @@ impl Groups {
             .unwrap_or(0);
         // The cell maps, the scratch and one search's positions (each expansion adds at
         // most four children a box).
-        let searched = MOST_EXPANSIONS * 4 * boxes + 1;
+        let searched = START_EXPANSIONS * 4 * boxes + 1;
         let bytes = splits.len() * floor
             + 8 * floor * std::mem::size_of::<u16>()
             + 2 * searched * std::mem::size_of::<(Key, (u32, u32))>()
@@ -170,12 +177,18 @@ impl Groups {
             generation: 0,
             queue: vec![0; floor],
             spread_count: 0,
+            cap: MOST_EXPANSIONS,
             spent: 0,
             cells: Vec::with_capacity(boxes),
             children: Vec::new(),
             best: HashMap::default(),
             open: BinaryHeap::new(),
         })
+    }
+
+    /// Sets the most expansions of one search (at most [`START_EXPANSIONS`]).
+    pub fn set_cap(&mut self, cap: usize) {
+        self.cap = cap.min(START_EXPANSIONS);
     }
 
     /// Gives back what the groups were charged.
@@ -237,7 +250,7 @@ impl Groups {
         }
         let cost = self.search(board, key);
         self.learn(key, Known { cost, exact: true }, ledger)?;
-        if cost != DEAD && self.best.len() <= MOST_EXPANSIONS * 64 {
+        if cost != DEAD {
             // A finished search: each position met needs at least `cost` less its pushes.
             let met = std::mem::take(&mut self.best);
             for (&position, &(pushes, estimate)) in &met {
@@ -302,7 +315,7 @@ impl Groups {
             if estimate == pushes {
                 return pushes;
             }
-            if expansions == MOST_EXPANSIONS {
+            if expansions == self.cap {
                 self.best.clear();
                 return estimate;
             }

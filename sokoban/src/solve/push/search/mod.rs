@@ -6,7 +6,7 @@ use super::bits;
 use super::board::{opposite, Board, NONE};
 use super::corral::Corrals;
 use super::deadlock::{Freeze, FreezeCheck};
-use super::groups::Groups;
+use super::groups::{Groups, MOST_EXPANSIONS, START_EXPANSIONS};
 use super::leaving::Leaving;
 use super::matching::Matcher;
 use super::open::Open;
@@ -187,7 +187,10 @@ impl<'a> Search<'a> {
         // `push`); a budget too small for its tables goes without it.
         if self.groups.is_none() {
             if let Ok(Some(mut groups)) = Groups::new(self.board, list.len(), ledger) {
-                match groups.bound(self.board, &list, player, 1, ledger) {
+                groups.set_cap(START_EXPANSIONS);
+                let start = groups.bound(self.board, &list, player, 1, ledger);
+                groups.set_cap(MOST_EXPANSIONS);
+                match start {
                     Ok(None) => return Ok(Outcome::Unsolvable),
                     Ok(Some(group)) if group >= bound + GROUPS_GAIN => self.groups = Some(groups),
                     _ => groups.release(ledger),
