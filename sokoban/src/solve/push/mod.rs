@@ -88,6 +88,19 @@
 //!   cell from which a box could then reach it being one from which a box could have
 //!   reached it before). The refined bound is found when a state is taken from the open
 //!   list, as the forced bound is; the argument is in that module.
+//! - **The group bound** (`groups`): the boxes split into groups by the rooms their
+//!   cells lie in (two rooms a doorway joins, a doorway a cell walled on two opposite
+//!   sides), each group's cost the fewest pushes that put its boxes on goals (every goal
+//!   free) with every other box removed, found by a small capped A* and cached by its box
+//!   set and player region. A solution's pushes of a group's boxes solve that sub-level,
+//!   and the groups are disjoint, so the sum (the largest over a few splits) is a lower
+//!   bound, and a group with no solution drops the state; the argument is in that module.
+//!   It is not consistent (a box crossing a room border changes groups), which the search
+//!   copes with as for the pair penalties. It is on only when the level has rooms, at most
+//!   128 floor cells and a start whose group bound is at least 4 above its matching
+//!   bound, and only once the search has stored 131,072 states (smaller searches are left
+//!   as they were: the group searches cost more there than they save); on Microban only
+//!   level 144 uses it.
 //! - **Learnt deadlock patterns** (`patterns`): for a new child, the pushed box and the
 //!   boxes met from it through cells the player could not reach (at most 4) are solved
 //!   alone, the player on the same cell, once per box set and player zone; a sub-level
@@ -146,6 +159,7 @@ mod board;
 mod corral;
 mod deadlock;
 mod distance;
+mod groups;
 mod leaving;
 mod matching;
 mod open;
@@ -192,6 +206,39 @@ pub fn solve_counting(
     let outcome = search.run(&boxes, player, &mut ledger);
     *states = search.states();
     let pushes = match outcome? {
+        Outcome::Solved(pushes) => pushes,
+        Outcome::Unsolvable => return Ok(None),
+        Outcome::TooManyStates => return Err(Limit::Other(TooManyStates(limits.max_states))),
+    };
+    drop(search);
+    Ok(path::lurd(
+        &board,
+        player,
+        &mut boxes,
+        &pushes,
+        &mut ledger,
+    )?)
+}
+
+/// [`solve`] with the group bound used from the start, the boxes grouped by `split` of
+/// each grid cell (for the tests: any split keeps the answer).
+#[cfg(test)]
+pub(super) fn solve_with_split(
+    problem: &Problem,
+    limits: &Limits,
+    split: &dyn Fn(usize) -> u8,
+) -> Result<Option<Vec<u8>>, Limit> {
+    let mut ledger = Ledger::new(limits.budget);
+    let Some((level, board, player, mut boxes, symmetries)) = start(problem, limits, &mut ledger)?
+    else {
+        return Ok(None);
+    };
+    let cells = board.cells.iter().map(|&cell| split(cell)).collect();
+    let count = level.boxes.len();
+    let groups = groups::Groups::with_splits(&board, count, vec![cells], &mut ledger)?;
+    let mut search = Search::new(&level, &board, &symmetries, limits.max_states, &mut ledger)?;
+    search.force_groups(groups);
+    let pushes = match search.run(&boxes, player, &mut ledger)? {
         Outcome::Solved(pushes) => pushes,
         Outcome::Unsolvable => return Ok(None),
         Outcome::TooManyStates => return Err(Limit::Other(TooManyStates(limits.max_states))),

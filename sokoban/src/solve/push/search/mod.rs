@@ -6,6 +6,7 @@ use super::bits;
 use super::board::{opposite, Board, NONE};
 use super::corral::Corrals;
 use super::deadlock::{Freeze, FreezeCheck};
+use super::groups::{Groups, MOST_EXPANSIONS, START_EXPANSIONS};
 use super::leaving::Leaving;
 use super::matching::Matcher;
 use super::open::Open;
@@ -20,6 +21,13 @@ use super::Problem;
 
 mod canonical;
 mod flood;
+
+/// The states stored before the group bound is used, when the level has it: smaller
+/// searches are left as they were (the group searches cost more than they save there).
+const GROUPS_FROM: u64 = 1 << 17;
+
+/// What the group bound must add to the start's matching bound to be used.
+const GROUPS_GAIN: u32 = 4;
 
 /// How a search ended.
 pub(super) enum Outcome {
@@ -88,6 +96,10 @@ pub(super) struct Search<'a> {
     region_images: Vec<[u16; 2]>,
     /// Per corral of the expanded state and symmetry, the least image of its cells.
     corral_images: Vec<u16>,
+    /// The group bound, when the level has rooms and the start's is above its matching.
+    groups: Option<Groups>,
+    /// The states stored before the group bound is used ([`GROUPS_FROM`]).
+    groups_from: u64,
 }
 
 impl<'a> Search<'a> {
@@ -139,7 +151,16 @@ impl<'a> Search<'a> {
             images_ready: vec![false; symmetries.len()],
             region_images: vec![[NONE; 2]; symmetries.len()],
             corral_images: Vec::new(),
+            groups: None,
+            groups_from: GROUPS_FROM,
         })
+    }
+
+    /// Uses `groups` for the group bound from the start (for the tests).
+    #[cfg(test)]
+    pub fn force_groups(&mut self, groups: Groups) {
+        self.groups = Some(groups);
+        self.groups_from = 0;
     }
 
     /// The number of states stored so far.
@@ -161,7 +182,26 @@ impl<'a> Search<'a> {
         let Some(bound) = bound.zip(self.penalties(&list, player, &[])) else {
             return Ok(Outcome::Unsolvable);
         };
-        let bound = bound.0 + bound.1;
+        let mut bound = bound.0 + bound.1;
+        // The group bound only where it adds enough to the start's (module docs of
+        // `push`); a budget too small for its tables goes without it.
+        if self.groups.is_none() {
+            if let Ok(Some(mut groups)) = Groups::new(self.board, list.len(), ledger) {
+                groups.set_cap(START_EXPANSIONS);
+                let start = groups.bound(self.board, &list, player, 1, ledger);
+                groups.set_cap(MOST_EXPANSIONS);
+                match start {
+                    Ok(None) => return Ok(Outcome::Unsolvable),
+                    Ok(Some(group)) if group >= bound + GROUPS_GAIN => self.groups = Some(groups),
+                    _ => groups.release(ledger),
+                }
+            }
+        } else if let Some(groups) = self.groups.as_mut().filter(|_| self.groups_from == 0) {
+            match groups.bound(self.board, &list, player, 1, ledger)? {
+                None => return Ok(Outcome::Unsolvable),
+                Some(group) => bound = bound.max(group),
+            }
+        }
         let start = Node {
             parent: 0,
             pushes: 0,
@@ -452,6 +492,13 @@ impl<'a> Search<'a> {
                     return Ok(());
                 };
                 node.bound = (bound.0 + bound.1).max(inherited).max(walled);
+                let states = self.table.len() as u64;
+                if let Some(groups) = self.groups.as_mut().filter(|_| states >= self.groups_from) {
+                    match groups.bound(self.board, list, player, states, ledger)? {
+                        None => return Ok(()),
+                        Some(group) => node.bound = node.bound.max(group),
+                    }
+                }
                 self.table.insert(slot, node, ledger)?
             }
         };
