@@ -1,0 +1,210 @@
+//! The A* of a group's sub-level ([`super`]'s module docs: how `C(g)` is found) and its floods.
+
+use std::cmp::Reverse;
+
+use super::super::board::{opposite, Board};
+use super::super::deadlock::Freeze;
+use super::{Groups, Key, DEAD};
+
+impl Groups {
+    /// The A* of the module docs from `key`: the fewest pushes, a lower bound on them
+    /// when it stops early, [`DEAD`] when it proves there is no solution. A finished
+    /// search leaves its positions in `self.best`.
+    pub(super) fn search(&mut self, board: &Board, key: Key) -> u32 {
+        self.best.clear();
+        self.open.clear();
+        let start = self.estimate(board, key);
+        if start == DEAD {
+            return DEAD;
+        }
+        self.best.insert(key, (0, start));
+        self.open.push(Reverse((start, Reverse(0), key.0, key.1)));
+        let mut expansions = 0;
+        while let Some(Reverse((estimate, Reverse(pushes), set, player))) = self.open.pop() {
+            if self.best.get(&(set, player)).map(|b| b.0) != Some(pushes) {
+                continue;
+            }
+            if estimate == pushes {
+                return pushes;
+            }
+            if expansions == self.cap {
+                self.best.clear();
+                return estimate;
+            }
+            expansions += 1;
+            self.spent += 1;
+            self.expand(board, set, player, pushes);
+        }
+        DEAD
+    }
+
+    /// Queues the children of the position `set`, `player` reached in `pushes` pushes.
+    fn expand(&mut self, board: &Board, set: u128, player: u16, pushes: u32) {
+        let words = [set as u64, (set >> 64) as u64];
+        self.region.analyse(board, &words, player);
+        self.pockets = self.pockets.wrapping_add(1);
+        if self.pockets == 0 {
+            self.pocket_stamp.fill(0);
+            self.pockets = 1;
+        }
+        self.expanded_set = set;
+        let mut children = std::mem::take(&mut self.children);
+        children.clear();
+        let mut rest = set;
+        while rest != 0 {
+            let from = rest.trailing_zeros() as u16;
+            rest &= rest - 1;
+            for dir in 0..4 {
+                let Some(to) = board.step(from, dir) else {
+                    continue;
+                };
+                if set >> to & 1 == 1 || board.dead[usize::from(to)] {
+                    continue;
+                }
+                match board.step(from, opposite(dir)) {
+                    Some(behind) if self.region.contains(behind) => {}
+                    _ => continue,
+                }
+                children.push((set & !(1 << from) | 1 << to, from, to));
+            }
+        }
+        for &(child, from, to) in &children {
+            let words = [child as u64, (child >> 64) as u64];
+            if matches!(self.freeze.check(board, &words, to), Freeze::Deadlock) {
+                continue;
+            }
+            let least = self.child_least(board, child, from, to);
+            debug_assert_eq!(least, self.flood(board, child, from, false));
+            let key = (child, least);
+            if self.best.get(&key).is_some_and(|b| b.0 <= pushes + 1) {
+                continue;
+            }
+            let estimate = self.estimate(board, key);
+            if estimate == DEAD {
+                continue;
+            }
+            self.best.insert(key, (pushes + 1, estimate));
+            let f = pushes + 1 + estimate;
+            self.open
+                .push(Reverse((f, Reverse(pushes + 1), child, least)));
+        }
+        self.children = children;
+    }
+
+    /// The estimate of a position: its matching (every goal free), or what is known of
+    /// it when larger; [`DEAD`] when a box reaches no goal.
+    fn estimate(&mut self, board: &Board, (set, player): Key) -> u32 {
+        self.cells.clear();
+        let mut rest = set;
+        while rest != 0 {
+            self.cells.push(rest.trailing_zeros() as u16);
+            rest &= rest - 1;
+        }
+        let Some(matching) = self.matcher.bound(board, &self.cells, player) else {
+            return DEAD;
+        };
+        match self.known.get(&(set, player)) {
+            Some(known) => matching.max(known.cost),
+            None => matching,
+        }
+    }
+
+    /// The least cell of the region of the child whose box went `from` -> `to` (the
+    /// region of the expanded position analysed, its pockets labelled), as the search's
+    /// `child_player` finds it: with `to` outside the region, the region stays whole and
+    /// joins what `from` reaches outside it; else the parts of the region less `to` next
+    /// to `from` and the pockets next to `from`.
+    fn child_least(&mut self, board: &Board, child: u128, from: u16, to: u16) -> u16 {
+        if !self.region.contains(to) {
+            return self
+                .flood(board, child, from, true)
+                .min(self.region.least[0]);
+        }
+        let cut = self.region.is_cut(to);
+        let [first, second] = self.region.least;
+        let mut least = match cut {
+            true => from,
+            false => from.min(if first == to { second } else { first }),
+        };
+        for dir in 0..4 {
+            let Some(next) = board.step(from, dir) else {
+                continue;
+            };
+            if next == to || child >> next & 1 == 1 {
+                continue;
+            }
+            if !self.region.contains(next) {
+                // The pockets of the expanded position: `next` is free in both.
+                least = least.min(self.pocket_of(board, self.expanded_set, next));
+            } else if cut {
+                least = least.min(self.region.least_of_part(board, to, next));
+            }
+        }
+        least
+    }
+
+    /// The least cell of the pocket (a part of the free cells outside the analysed region
+    /// of `set`) holding `cell`, flooded once per expansion and kept for its cells.
+    fn pocket_of(&mut self, board: &Board, set: u128, cell: u16) -> u16 {
+        if self.pocket_stamp[usize::from(cell)] == self.pockets {
+            return self.pocket[usize::from(cell)];
+        }
+        let least = self.flood(board, set, cell, true);
+        for k in 0..self.spread_count {
+            let at = usize::from(self.queue[k]);
+            self.pocket[at] = least;
+            self.pocket_stamp[at] = self.pockets;
+        }
+        least
+    }
+
+    /// The least cell of the region of `start` among `set` (outside the analysed region
+    /// when `outside`).
+    pub(super) fn flood(&mut self, board: &Board, set: u128, start: u16, outside: bool) -> u16 {
+        let generation = self.next_generation();
+        self.spread(board, set, start, generation, outside)
+    }
+
+    /// A new stamp for a flood.
+    fn next_generation(&mut self) -> u32 {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.fill(0);
+            self.generation = 1;
+        }
+        self.generation
+    }
+
+    /// Floods from `start` among `set`, marking `generation` (outside the analysed region
+    /// when `outside`): the cells in `self.queue[..self.spread_count]`, the least returned.
+    fn spread(
+        &mut self,
+        board: &Board,
+        set: u128,
+        start: u16,
+        generation: u32,
+        outside: bool,
+    ) -> u16 {
+        self.stamp[usize::from(start)] = generation;
+        self.queue[0] = start;
+        let (mut head, mut tail, mut least) = (0, 1, start);
+        while head < tail {
+            let cell = self.queue[head];
+            head += 1;
+            for dir in 0..4 {
+                let Some(next) = board.step(cell, dir) else {
+                    continue;
+                };
+                let free = set >> next & 1 == 0 && !(outside && self.region.contains(next));
+                if free && self.stamp[usize::from(next)] != generation {
+                    self.stamp[usize::from(next)] = generation;
+                    least = least.min(next);
+                    self.queue[tail] = next;
+                    tail += 1;
+                }
+            }
+        }
+        self.spread_count = tail;
+        least
+    }
+}

@@ -1,0 +1,152 @@
+//! The group bound against a 0-1 breadth-first reference, and the search with a split forced.
+
+use std::collections::{HashSet, VecDeque};
+
+use puzzle_frame::budget::{Ledger, MemoryBudget};
+
+use super::super::board::{test_random, test_random_board, Board};
+use super::super::{solve_with_split, Limits};
+use super::Groups;
+
+/// The fewest pushes that put every box of `boxes` on a goal with the player on
+/// `player`, by a 0-1 breadth-first search over the literal state (sorted boxes,
+/// player cell; a walk costs 0, a push 1): `Some(None)` when there is none, `None`
+/// past `most` states.
+fn fewest_pushes(board: &Board, boxes: &[u16], player: u16, most: usize) -> Option<Option<u32>> {
+    let mut start = boxes.to_vec();
+    start.sort_unstable();
+    let mut seen = HashSet::new();
+    let mut queue = VecDeque::from([(start, player, 0)]);
+    while let Some((boxes, player, pushes)) = queue.pop_front() {
+        if !seen.insert((boxes.clone(), player)) {
+            continue;
+        }
+        if seen.len() > most {
+            return None;
+        }
+        if boxes.iter().all(|&b| board.is_goal[usize::from(b)]) {
+            return Some(Some(pushes));
+        }
+        for dir in 0..4 {
+            let Some(next) = board.step(player, dir) else {
+                continue;
+            };
+            match boxes.iter().position(|&b| b == next) {
+                None => queue.push_front((boxes.clone(), next, pushes)),
+                Some(index) => match board.step(next, dir) {
+                    Some(ahead) if !boxes.contains(&ahead) => {
+                        let mut moved = boxes.clone();
+                        moved[index] = ahead;
+                        moved.sort_unstable();
+                        queue.push_back((moved, next, pushes + 1));
+                    }
+                    _ => {}
+                },
+            }
+        }
+    }
+    Some(None)
+}
+
+#[test]
+fn a_group_bound_never_exceeds_the_fewest_pushes_and_one_group_mostly_meets_them() {
+    let mut below = test_random(0x2545_F491_4F6C_DD1D);
+    let (mut checked, mut met, mut dead, mut solvable) = (0, 0, 0, 0);
+    while checked < 3000 {
+        let mut ledger = Ledger::new(MemoryBudget::new(1 << 26));
+        let Some((problem, board)) = test_random_board(&mut below, 5, 15, (3, 3)) else {
+            continue;
+        };
+        let floor = board.floor();
+        if floor < 8 {
+            continue;
+        }
+        // One group of every box, and two groups split by columns; several states a
+        // board, so that known costs are used again.
+        let halves = board
+            .cells
+            .iter()
+            .map(|&cell| u8::from(cell % problem.cols * 2 >= problem.cols))
+            .collect();
+        let splits = vec![vec![0; floor]];
+        let mut whole = Groups::with_splits(&board, 4, splits, &mut ledger).unwrap();
+        let mut split = Groups::with_splits(&board, 4, vec![halves], &mut ledger).unwrap();
+        for _ in 0..20 {
+            let count = 2 + below(3);
+            let mut cells: Vec<u16> = (0..=count).map(|_| below(floor) as u16).collect();
+            let player = cells.pop().unwrap();
+            cells.sort_unstable();
+            cells.dedup();
+            if cells.contains(&player) || cells.len() > board.goals.len() {
+                continue;
+            }
+            let Some(answer) = fewest_pushes(&board, &cells, player, 50_000) else {
+                continue;
+            };
+            checked += 1;
+            let one = whole.bound(&board, &cells, player, 0, &mut ledger).unwrap();
+            let two = split.bound(&board, &cells, player, 0, &mut ledger).unwrap();
+            match answer {
+                Some(pushes) => {
+                    assert!(
+                        one.is_some_and(|b| b <= pushes),
+                        "{cells:?} {player}: {one:?} > {pushes}"
+                    );
+                    assert!(
+                        two.is_some_and(|b| b <= pushes),
+                        "{cells:?} {player}: {two:?} > {pushes}"
+                    );
+                    met += usize::from(one == Some(pushes));
+                    solvable += 1;
+                }
+                None => dead += usize::from(one.is_none()),
+            }
+        }
+    }
+    println!("{met} met of {solvable} solvable, {dead} proved dead of {checked}");
+    assert!(met * 10 > solvable * 9, "only {met} of {solvable} met");
+    assert!(
+        dead * 2 > checked - solvable,
+        "only {dead} of {checked} proved dead"
+    );
+}
+
+#[test]
+fn the_search_with_a_group_bound_from_the_start_finds_the_fewest_pushes() {
+    let mut below = test_random(0x9E37_79B9_7F4A_7C15);
+    let limits = Limits {
+        max_states: 1_000_000,
+        budget: puzzle_frame::budget::MemoryBudget::new(1 << 28),
+    };
+    let (mut checked, mut solvable) = (0, 0);
+    while checked < 1500 {
+        let Some((mut problem, board)) = test_random_board(&mut below, 5, 15, (2, 3)) else {
+            continue;
+        };
+        let floor = board.floor();
+        if floor < 8 || board.goals.len() < 2 {
+            continue;
+        }
+        let count = 2 + below(board.goals.len() - 1);
+        let mut cells: Vec<u16> = (0..=count).map(|_| below(floor) as u16).collect();
+        let player = cells.pop().unwrap();
+        cells.sort_unstable();
+        cells.dedup();
+        if cells.contains(&player) || cells.len() > board.goals.len() {
+            continue;
+        }
+        let Some(answer) = fewest_pushes(&board, &cells, player, 50_000) else {
+            continue;
+        };
+        problem.player = board.cells[usize::from(player)];
+        problem.boxes = cells.iter().map(|&c| board.cells[usize::from(c)]).collect();
+        let cols = problem.cols;
+        let split = move |cell: usize| u8::from(cell % cols * 2 >= cols);
+        let lurd = solve_with_split(&problem, &limits, &split).unwrap();
+        let pushes = lurd.map(|l| l.iter().filter(|b| b.is_ascii_uppercase()).count() as u32);
+        assert_eq!(pushes, answer, "{problem:?}");
+        checked += 1;
+        solvable += usize::from(answer.is_some());
+    }
+    assert!(solvable > 200, "only {solvable} of {checked} solvable");
+}
