@@ -58,6 +58,7 @@
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
+use super::cache::Neighbours;
 use super::remap::Remaps;
 use super::steps::SingleMoves;
 use super::{Singles, SinglesWalker};
@@ -322,19 +323,29 @@ fn claim_held(
 /// the cores (two threads at least once there is more than one chunk): the marks, and
 /// what was reached. With `kept` false no table of [`Remaps`] or [`SingleMoves`] is
 /// kept (for tests: the moves made from their maps, the 1x1 moves a placement at a time).
+/// The large ranks of the large layouts' moves are kept ([`Neighbours`]), at most `cached`
+/// of them and as many as the budget left allows.
 pub(super) fn levels(
     singles: &Singles,
     space: &Space,
-    (options, kept): (&Options, bool),
+    (options, kept, cached): (&Options, bool, u64),
 ) -> Result<(Sets, Reached), Limit> {
     let large = singles.ranker.total();
-    options.budget.check(
-        "the positions' marks",
-        Sets::bytes(large)
-            + space.tables
-            + MOST_THREADS as u64
-                * (Remaps::most_bytes(singles.per) + SingleMoves::most_bytes(singles.per)),
-    )?;
+    let charged = Sets::bytes(large)
+        + space.tables
+        + MOST_THREADS as u64
+            * (Remaps::most_bytes(singles.per) + SingleMoves::most_bytes(singles.per));
+    options.budget.check("the positions' marks", charged)?;
+    let left = options.budget.bytes().saturating_sub(charged);
+    let cache = Neighbours::most_within(large, left)
+        .map(|most| most.min(cached))
+        .filter(|&most| most > 0)
+        .map(|most| (most, Neighbours::new(large, most as usize)));
+    if let Some((most, _)) = &cache {
+        let bytes = charged + Neighbours::bytes(large, *most);
+        options.budget.check("the moves' large ranks kept", bytes)?;
+    }
+    let cache = cache.map(|(_, cache)| cache);
     let marks = Sets::new(large, singles.per);
     let (start, at) = (
         (space.start / singles.per) as usize,
@@ -357,6 +368,7 @@ pub(super) fn levels(
         let work = || {
             let mut walker = SinglesWalker::new(singles).tabled();
             walker.large_by_sets = walker.tabled;
+            walker.cache = cache.as_ref();
             let slot = slots.fetch_add(1, Ordering::Relaxed) % tables.len();
             let mut mine = tables[slot].lock().unwrap_or_else(PoisonError::into_inner);
             let (remaps, steps) = &mut *mine;
