@@ -50,6 +50,12 @@
 //! 720 thousand to 65 thousand; the large layouts left to the placement-at-a-time walk
 //! rise from 353 to 476 thousand of 8.8 million).
 //!
+//! **Ranks kept.** A large layout is expanded at several levels (Lodzianka: about 100
+//! million expansions of 15.5 million large layouts); the large ranks its blocks' moves
+//! lead to are walked through the automaton at the first and kept ([`Neighbours`], a
+//! `u32` each, as much as the budget left holds), and later expansions read them. They
+//! depend on the large layout alone, so the moves are the same.
+//!
 //! **Exactness.** Only the grouping changes: a level's neighbours are the same layouts as
 //! one layout at a time, each claimed by the same rule (the first level that reaches it),
 //! so the count, the farthest level, the first goal level and its least goal rank are the
