@@ -125,6 +125,20 @@ impl<'a> Expander<'a> {
         self.moves(rank, found);
     }
 
+    /// The moves of [`Expander::moves`] without their ranks: `found(class, from, to)` for
+    /// each, in the same order.
+    #[inline]
+    pub(crate) fn slides(&self, mut found: impl FnMut(usize, u8, u8)) {
+        for &(k, a) in &self.blocks {
+            let mut targets = self.frame.slide(&self.shapes[k], a, self.occupied) & !(1u64 << a);
+            while targets != 0 {
+                let to = targets.trailing_zeros();
+                targets &= targets - 1;
+                found(k, a, to as u8);
+            }
+        }
+    }
+
     /// [`Expander::neighbours`] of the layout loaded last (whose rank is `rank`).
     #[inline]
     pub(crate) fn moves(&mut self, rank: u64, mut found: impl FnMut(u64, usize, u8, u8)) {

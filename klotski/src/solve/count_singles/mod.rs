@@ -29,11 +29,14 @@ use puzzle_frame::budget::MemoryBudget;
 
 use super::count::{self, Walker};
 
+mod cache;
 mod floods;
 mod keys;
 mod remap;
 mod skeleton;
 mod steps;
+use cache::Neighbours;
+
 use super::layout::{Frame, Layout, Shape};
 use super::ranked::{anchors, name_moves, Outcome};
 use super::{Limit, Options, Reach};
@@ -279,6 +282,8 @@ struct SinglesWalker<'a> {
     /// Whether [`SinglesWalker::each_move`] leaves out the large blocks' moves (made for
     /// whole sets of placements by [`remap::Remaps`]).
     large_by_sets: bool,
+    /// The large ranks of the large layouts' moves kept from their first expansion.
+    cache: Option<&'a Neighbours>,
 }
 
 /// A large block that can move when no 1x1 block is in the way.
@@ -310,6 +315,7 @@ impl<'a> SinglesWalker<'a> {
             moved_index: Vec::new(),
             tabled: false,
             large_by_sets: false,
+            cache: None,
         }
     }
 
@@ -330,7 +336,7 @@ impl<'a> SinglesWalker<'a> {
         self.movable.clear();
         self.nexts.clear();
         let (movable, nexts, free) = (&mut self.movable, &mut self.nexts, self.free);
-        self.expander.moves(large, |next, k, from, to| {
+        let mut push = |next: u64, k: usize, from: u8, to: u8| {
             let mask = s.shapes[k].mask;
             let first = nexts.len();
             match movable.last_mut() {
@@ -350,7 +356,24 @@ impl<'a> SinglesWalker<'a> {
             }
             let covered = mask << to & !(mask << from);
             nexts.push((next, (free | mask << from) & !(mask << to), covered, to));
-        });
+        };
+        // The large ranks after the moves: kept from an earlier expansion, or walked (and
+        // kept when there is room).
+        match self.cache.and_then(|c| Some((c, c.of(large)?))) {
+            Some((cache, first)) => {
+                let mut at = first;
+                self.expander.slides(|k, from, to| {
+                    push(cache.rank(at), k, from, to);
+                    at += 1;
+                });
+            }
+            None => {
+                self.expander.moves(large, push);
+                if let Some(cache) = self.cache {
+                    cache.keep(large, self.nexts.iter().map(|n| n.0));
+                }
+            }
+        }
         self.moved_index.clear();
         // With the large moves made by sets, their maps are made only for moves some
         // placement makes.
@@ -552,7 +575,7 @@ pub(super) fn search(
         && skeleton::Sets::bytes(singles.ranker.total()) <= options.budget.bytes() / 2;
     let (marks, reached): (Box<dyn count::MarkOf>, _) = match by_large {
         true => {
-            let (sets, reached) = skeleton::levels(&singles, &space, (options, true))?;
+            let (sets, reached) = skeleton::levels(&singles, &space, (options, true, u64::MAX))?;
             (Box::new(sets), reached)
         }
         false => {

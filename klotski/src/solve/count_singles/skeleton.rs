@@ -50,6 +50,12 @@
 //! 720 thousand to 65 thousand; the large layouts left to the placement-at-a-time walk
 //! rise from 353 to 476 thousand of 8.8 million).
 //!
+//! **Ranks kept.** A large layout is expanded at several levels (Lodzianka: about 100
+//! million expansions of 15.5 million large layouts); the large ranks its blocks' moves
+//! lead to are walked through the automaton at the first and kept ([`Neighbours`], a
+//! `u32` each, as much as the budget left holds), and later expansions read them. They
+//! depend on the large layout alone, so the moves are the same.
+//!
 //! **Exactness.** Only the grouping changes: a level's neighbours are the same layouts as
 //! one layout at a time, each claimed by the same rule (the first level that reaches it),
 //! so the count, the farthest level, the first goal level and its least goal rank are the
@@ -58,6 +64,7 @@
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
+use super::cache::Neighbours;
 use super::remap::Remaps;
 use super::steps::SingleMoves;
 use super::{Singles, SinglesWalker};
@@ -322,19 +329,29 @@ fn claim_held(
 /// the cores (two threads at least once there is more than one chunk): the marks, and
 /// what was reached. With `kept` false no table of [`Remaps`] or [`SingleMoves`] is
 /// kept (for tests: the moves made from their maps, the 1x1 moves a placement at a time).
+/// The large ranks of the large layouts' moves are kept ([`Neighbours`]), at most `cached`
+/// of them and as many as the budget left allows.
 pub(super) fn levels(
     singles: &Singles,
     space: &Space,
-    (options, kept): (&Options, bool),
+    (options, kept, cached): (&Options, bool, u64),
 ) -> Result<(Sets, Reached), Limit> {
     let large = singles.ranker.total();
-    options.budget.check(
-        "the positions' marks",
-        Sets::bytes(large)
-            + space.tables
-            + MOST_THREADS as u64
-                * (Remaps::most_bytes(singles.per) + SingleMoves::most_bytes(singles.per)),
-    )?;
+    let charged = Sets::bytes(large)
+        + space.tables
+        + MOST_THREADS as u64
+            * (Remaps::most_bytes(singles.per) + SingleMoves::most_bytes(singles.per));
+    options.budget.check("the positions' marks", charged)?;
+    let left = options.budget.bytes().saturating_sub(charged);
+    let cache = Neighbours::most_within(large, left)
+        .map(|most| most.min(cached))
+        .filter(|&most| most > 0)
+        .map(|most| (most, Neighbours::new(large, most as usize)));
+    if let Some((most, _)) = &cache {
+        let bytes = charged + Neighbours::bytes(large, *most);
+        options.budget.check("the moves' large ranks kept", bytes)?;
+    }
+    let cache = cache.map(|(_, cache)| cache);
     let marks = Sets::new(large, singles.per);
     let (start, at) = (
         (space.start / singles.per) as usize,
@@ -357,6 +374,7 @@ pub(super) fn levels(
         let work = || {
             let mut walker = SinglesWalker::new(singles).tabled();
             walker.large_by_sets = walker.tabled;
+            walker.cache = cache.as_ref();
             let slot = slots.fetch_add(1, Ordering::Relaxed) % tables.len();
             let mut mine = tables[slot].lock().unwrap_or_else(PoisonError::into_inner);
             let (remaps, steps) = &mut *mine;

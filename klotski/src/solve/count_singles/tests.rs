@@ -46,18 +46,22 @@ fn a_farthest_layout_is_at_the_farthest_level() {
             goal,
         };
         // A large layout at a time with the tables kept and with none kept (each move
-        // made from its map, the 1x1 moves a placement at a time), then a layout at a time.
+        // made from its map, the 1x1 moves a placement at a time), with the large moves'
+        // ranks kept for every large layout, for a few, and for none; then a layout at a
+        // time.
         let ways = [
-            (count::Way::Large, true),
-            (count::Way::Large, false),
-            (count::Way::Auto, true),
-            (count::Way::Below, true),
+            (count::Way::Large, true, u64::MAX),
+            (count::Way::Large, false, u64::MAX),
+            (count::Way::Large, true, 0),
+            (count::Way::Large, true, 40),
+            (count::Way::Auto, true, u64::MAX),
+            (count::Way::Below, true, u64::MAX),
         ];
-        for (way, kept) in ways {
+        for (way, kept, cached) in ways {
             let options = (&Options::default(), way);
             let (marks, found) = match way {
                 count::Way::Large => {
-                    let on = (options.0, kept);
+                    let on = (options.0, kept, cached);
                     let (sets, found) = skeleton::levels(&singles, &space, on).unwrap();
                     (Box::new(sets) as Box<dyn count::MarkOf>, found)
                 }
@@ -68,7 +72,8 @@ fn a_farthest_layout_is_at_the_farthest_level() {
                 }
             };
             assert_eq!(found.farthest, farthest, "{input}");
-            assert_eq!(found.visited, distance.len(), "{input} {way:?} {kept}");
+            let with = format!("{input} {way:?} {kept} {cached}");
+            assert_eq!(found.visited, distance.len(), "{with}");
             let blocks = (&case, &classes[..], &at[..]);
             let far = count::farthest_layout(&mut walker, (&*marks, &found), blocks);
             let far = far.expect("a farthest layout");
@@ -186,4 +191,44 @@ fn flood_fills_give_the_1x1_moves_of_the_placements_one_at_a_time() {
         }
     }
     assert!(counts.contains(&2) && counts.len() >= 3, "{counts:?}");
+}
+
+/// A large layout's moves loaded with their large ranks kept from an earlier load
+/// ([`cache::Neighbours`]) are those walked with no cache: for every large layout of a few
+/// boxes, loaded once to fill the cache and again to read it, with room for every large
+/// layout's ranks and for only some.
+#[test]
+fn the_large_ranks_kept_are_those_walked() {
+    let inputs = [
+        "3 4\nA A B .\nC D E .\nF F . G\nA\n1 2\n",
+        "4 4\nA A B C\nA A D .\nE E F .\n. G G H\nA\n2 2\n",
+        "4 4\nA B . C\nA D . .\nE E F F\n. G . H\nA\n2 0\n",
+        "5 4\nA B B C\nA B B C\nD E E F\nD G H F\nI . . J\nB\n3 1\n",
+    ];
+    for input in inputs {
+        let (_, singles, _) = singles_of(input);
+        let large = singles.ranker.total();
+        for most in [1 << 20, 30] {
+            let cache = cache::Neighbours::new(large, most);
+            let mut plain = SinglesWalker::new(&singles);
+            let mut cached = SinglesWalker::new(&singles);
+            cached.cache = Some(&cache);
+            let mut hits = 0;
+            for _ in 0..2 {
+                for s in 0..large {
+                    hits += usize::from(cache.of(s).is_some());
+                    plain.load(s);
+                    cached.load(s);
+                    assert_eq!(plain.nexts, cached.nexts, "{input} {s}");
+                    let movable = |w: &SinglesWalker| {
+                        let m = w.movable.iter();
+                        m.map(|m| (m.class, m.from, m.reached, m.first, m.end, m.far))
+                            .collect::<Vec<_>>()
+                    };
+                    assert_eq!(movable(&plain), movable(&cached), "{input} {s}");
+                }
+            }
+            assert!(hits > 0, "{input} {most}");
+        }
+    }
 }
