@@ -205,19 +205,26 @@ pub fn solve_counting(
     let mut search = Search::new(&level, &board, &symmetries, limits.max_states, &mut ledger)?;
     let outcome = search.run(&boxes, player, &mut ledger);
     *states = search.states();
-    let pushes = match outcome? {
+    drop(search);
+    walk_of(outcome?, limits, &board, player, &mut boxes, &mut ledger)
+}
+
+/// The LURD walk of a search's `outcome` from `player` and `boxes`, `None` when it found
+/// no solution.
+fn walk_of(
+    outcome: Outcome,
+    limits: &Limits,
+    board: &Board,
+    player: u16,
+    boxes: &mut [u64],
+    ledger: &mut Ledger,
+) -> Result<Option<Vec<u8>>, Limit> {
+    let pushes = match outcome {
         Outcome::Solved(pushes) => pushes,
         Outcome::Unsolvable => return Ok(None),
         Outcome::TooManyStates => return Err(Limit::Other(TooManyStates(limits.max_states))),
     };
-    drop(search);
-    Ok(path::lurd(
-        &board,
-        player,
-        &mut boxes,
-        &pushes,
-        &mut ledger,
-    )?)
+    Ok(path::lurd(board, player, boxes, &pushes, ledger)?)
 }
 
 /// [`solve`] with the group bound used from the start, the boxes grouped by `split` of
@@ -238,19 +245,9 @@ pub(super) fn solve_with_split(
     let groups = groups::Groups::with_splits(&board, count, vec![cells], &mut ledger)?;
     let mut search = Search::new(&level, &board, &symmetries, limits.max_states, &mut ledger)?;
     search.force_groups(groups);
-    let pushes = match search.run(&boxes, player, &mut ledger)? {
-        Outcome::Solved(pushes) => pushes,
-        Outcome::Unsolvable => return Ok(None),
-        Outcome::TooManyStates => return Err(Limit::Other(TooManyStates(limits.max_states))),
-    };
+    let outcome = search.run(&boxes, player, &mut ledger);
     drop(search);
-    Ok(path::lurd(
-        &board,
-        player,
-        &mut boxes,
-        &pushes,
-        &mut ledger,
-    )?)
+    walk_of(outcome?, limits, &board, player, &mut boxes, &mut ledger)
 }
 
 /// The lower bound the search gives the start of `problem` once its expansion refines it

@@ -48,6 +48,20 @@ fn fewest_pushes(board: &Board, boxes: &[u16], player: u16, most: usize) -> Opti
     Some(None)
 }
 
+/// Up to `count` distinct random box cells (sorted) and a player cell off them, `None`
+/// when the player falls on a box or the boxes outnumber the goals.
+fn random_position(
+    below: &mut impl FnMut(usize) -> usize,
+    board: &Board,
+    count: usize,
+) -> Option<(Vec<u16>, u16)> {
+    let mut cells: Vec<u16> = (0..=count).map(|_| below(board.floor()) as u16).collect();
+    let player = cells.pop()?;
+    cells.sort_unstable();
+    cells.dedup();
+    (!cells.contains(&player) && cells.len() <= board.goals.len()).then_some((cells, player))
+}
+
 #[test]
 fn a_group_bound_never_exceeds_the_fewest_pushes_and_one_group_mostly_meets_them() {
     let mut below = test_random(0x2545_F491_4F6C_DD1D);
@@ -73,13 +87,9 @@ fn a_group_bound_never_exceeds_the_fewest_pushes_and_one_group_mostly_meets_them
         let mut split = Groups::with_splits(&board, 4, vec![halves], &mut ledger).unwrap();
         for _ in 0..20 {
             let count = 2 + below(3);
-            let mut cells: Vec<u16> = (0..=count).map(|_| below(floor) as u16).collect();
-            let player = cells.pop().unwrap();
-            cells.sort_unstable();
-            cells.dedup();
-            if cells.contains(&player) || cells.len() > board.goals.len() {
+            let Some((cells, player)) = random_position(&mut below, &board, count) else {
                 continue;
-            }
+            };
             let Some(answer) = fewest_pushes(&board, &cells, player, 50_000) else {
                 continue;
             };
@@ -128,13 +138,9 @@ fn the_search_with_a_group_bound_from_the_start_finds_the_fewest_pushes() {
             continue;
         }
         let count = 2 + below(board.goals.len() - 1);
-        let mut cells: Vec<u16> = (0..=count).map(|_| below(floor) as u16).collect();
-        let player = cells.pop().unwrap();
-        cells.sort_unstable();
-        cells.dedup();
-        if cells.contains(&player) || cells.len() > board.goals.len() {
+        let Some((cells, player)) = random_position(&mut below, &board, count) else {
             continue;
-        }
+        };
         let Some(answer) = fewest_pushes(&board, &cells, player, 50_000) else {
             continue;
         };
