@@ -26,7 +26,9 @@
 //! reopening). A finished search gives `C(X)` exactly, and for every position `Y` it met
 //! `g(Y)` pushes from `X`, `C(Y) >= C(X) - g(Y)` (else `X` would be solved sooner through
 //! `Y`): those lower bounds are kept when they beat `Y`'s matching. An exhausted search
-//! proves the sub-level unsolvable, and with it the state.
+//! proves the sub-level unsolvable, and with it the state. The children of every
+//! position expanded are kept (`memo`: what they are depends on the position alone), so
+//! the searches of neighbouring states, which meet the same positions, work each out once.
 //!
 //! **Rooms.** A doorway is a floor cell walled on two opposite sides; a room is a part of
 //! the floor without doorways, and a doorway belongs to the room nearest it (least number
@@ -47,11 +49,13 @@ use super::matching::Matcher;
 use super::patterns::MixHasher;
 use super::region::Region;
 
+mod memo;
 mod rooms;
 mod search;
 #[cfg(test)]
 mod tests;
 
+use memo::{Child, Memo};
 use rooms::{rooms, splits};
 
 /// The most expansions of one group's search.
@@ -119,6 +123,9 @@ pub(super) struct Groups {
     spent: u64,
     cells: Vec<u16>,
     children: Vec<(u128, u16, u16)>,
+    /// The children of the positions expanded so far, and the scratch of one.
+    memo: Memo,
+    kept: Vec<Child>,
     /// The positions of the current search: pushes from its start, estimate.
     best: HashMap<Key, (u32, u32), BuildHasherDefault<MixHasher>>,
     open: BinaryHeap<Reverse<Queued>>,
@@ -188,6 +195,8 @@ impl Groups {
             spent: 0,
             cells: Vec::with_capacity(boxes),
             children: Vec::new(),
+            memo: Memo::default(),
+            kept: Vec::new(),
             best: HashMap::default(),
             open: BinaryHeap::new(),
         })
@@ -200,7 +209,7 @@ impl Groups {
 
     /// Gives back what the groups were charged.
     pub fn release(self, ledger: &mut Ledger) {
-        ledger.give_back::<u8>(self.bytes);
+        ledger.give_back::<u8>(self.bytes + self.memo.charged);
     }
 
     /// The group bound of the boxes `list` with the player's region holding `player`:
@@ -255,7 +264,7 @@ impl Groups {
             None if !searching => return Ok(0),
             _ => {}
         }
-        let cost = self.search(board, key);
+        let cost = self.search(board, key, ledger);
         self.learn(key, Known { cost, exact: true }, ledger)?;
         if cost != DEAD {
             // A finished search: each position met needs at least `cost` less its pushes.

@@ -4,13 +4,15 @@ use std::cmp::Reverse;
 
 use super::super::board::{opposite, Board};
 use super::super::deadlock::Freeze;
+use super::memo::Child;
 use super::{Groups, Key, DEAD};
+use puzzle_frame::budget::Ledger;
 
 impl Groups {
     /// The A* of the module docs from `key`: the fewest pushes, a lower bound on them
     /// when it stops early, [`DEAD`] when it proves there is no solution. A finished
     /// search leaves its positions in `self.best`.
-    pub(super) fn search(&mut self, board: &Board, key: Key) -> u32 {
+    pub(super) fn search(&mut self, board: &Board, key: Key, ledger: &mut Ledger) -> u32 {
         self.best.clear();
         self.open.clear();
         let start = self.estimate(board, key);
@@ -33,13 +35,48 @@ impl Groups {
             }
             expansions += 1;
             self.spent += 1;
-            self.expand(board, set, player, pushes);
+            self.expand(board, set, player, pushes, ledger);
         }
         DEAD
     }
 
-    /// Queues the children of the position `set`, `player` reached in `pushes` pushes.
-    fn expand(&mut self, board: &Board, set: u128, player: u16, pushes: u32) {
+    /// Queues the children of the position `set`, `player` reached in `pushes` pushes:
+    /// those the memo keeps for it, else those [`Groups::work_out`] finds (then kept).
+    fn expand(&mut self, board: &Board, set: u128, player: u16, pushes: u32, ledger: &mut Ledger) {
+        let mut kept = std::mem::take(&mut self.kept);
+        kept.clear();
+        match self.memo.get(&(set, player)) {
+            Some(children) => kept.extend_from_slice(children),
+            None => {
+                self.work_out(board, set, player, &mut kept);
+                self.memo.keep((set, player), &kept, ledger);
+            }
+        }
+        for child in &kept {
+            let set = set & !(1 << child.from) | 1 << child.to;
+            let key = (set, child.least);
+            if self.best.get(&key).is_some_and(|b| b.0 <= pushes + 1) {
+                continue;
+            }
+            // A child known to have no solution is left out, as one whose box reaches
+            // no goal is.
+            let estimate = self.known_above(key, child.matching);
+            if estimate == DEAD {
+                continue;
+            }
+            self.best.insert(key, (pushes + 1, estimate));
+            let f = pushes + 1 + estimate;
+            self.open
+                .push(Reverse((f, Reverse(pushes + 1), set, child.least)));
+        }
+        self.kept = kept;
+    }
+
+    /// The children of the position `set`, `player` into `kept`, in the order of its
+    /// boxes and directions: every push of a box the player reaches onto a free cell
+    /// that is no dead square, less the pushes into freeze deadlocks and those that leave
+    /// a box no goal, with the child's region and matching.
+    fn work_out(&mut self, board: &Board, set: u128, player: u16, kept: &mut Vec<Child>) {
         let words = [set as u64, (set >> 64) as u64];
         self.region.analyse(board, &words, player);
         self.pockets = self.pockets.wrapping_add(1);
@@ -75,35 +112,44 @@ impl Groups {
             }
             let least = self.child_least(board, child, from, to);
             debug_assert_eq!(least, self.flood(board, child, from, false));
-            let key = (child, least);
-            if self.best.get(&key).is_some_and(|b| b.0 <= pushes + 1) {
-                continue;
+            if let Some(matching) = self.matching(board, (child, least)) {
+                // Cells of a board of at most 128 floor cells (`Groups::new`).
+                let (from, to) = (from as u8, to as u8);
+                kept.push(Child {
+                    from,
+                    to,
+                    least,
+                    matching,
+                });
             }
-            let estimate = self.estimate(board, key);
-            if estimate == DEAD {
-                continue;
-            }
-            self.best.insert(key, (pushes + 1, estimate));
-            let f = pushes + 1 + estimate;
-            self.open
-                .push(Reverse((f, Reverse(pushes + 1), child, least)));
         }
         self.children = children;
     }
 
     /// The estimate of a position: its matching (every goal free), or what is known of
     /// it when larger; [`DEAD`] when a box reaches no goal.
-    fn estimate(&mut self, board: &Board, (set, player): Key) -> u32 {
+    fn estimate(&mut self, board: &Board, key: Key) -> u32 {
+        match self.matching(board, key) {
+            Some(matching) => self.known_above(key, matching),
+            None => DEAD,
+        }
+    }
+
+    /// The matching of a position's boxes (every goal free), `None` when a box reaches
+    /// no goal.
+    fn matching(&mut self, board: &Board, (set, player): Key) -> Option<u32> {
         self.cells.clear();
         let mut rest = set;
         while rest != 0 {
             self.cells.push(rest.trailing_zeros() as u16);
             rest &= rest - 1;
         }
-        let Some(matching) = self.matcher.bound(board, &self.cells, player) else {
-            return DEAD;
-        };
-        match self.known.get(&(set, player)) {
+        self.matcher.bound(board, &self.cells, player)
+    }
+
+    /// `matching`, or what is known of the position `key` when larger.
+    fn known_above(&self, key: Key, matching: u32) -> u32 {
+        match self.known.get(&key) {
             Some(known) => matching.max(known.cost),
             None => matching,
         }

@@ -6,7 +6,7 @@ use puzzle_frame::budget::{Ledger, MemoryBudget};
 
 use super::super::board::{test_random, test_random_board, Board};
 use super::super::{solve_with_split, Limits};
-use super::Groups;
+use super::{Groups, Memo};
 
 /// The fewest pushes that put every box of `boxes` on a goal with the player on
 /// `player`, by a 0-1 breadth-first search over the literal state (sorted boxes,
@@ -155,4 +155,74 @@ fn the_search_with_a_group_bound_from_the_start_finds_the_fewest_pushes() {
         solvable += usize::from(answer.is_some());
     }
     assert!(solvable > 200, "only {solvable} of {checked} solvable");
+}
+
+/// The memo of expanded positions changes no search: on random boards, a run of random
+/// positions (sharing what is known, as the search shares it) gets the same group bound
+/// from groups with the memo and from groups without it, with the usual cap and a small
+/// one (capped searches return what their open list holds, so any change of a child
+/// shows), and the memo is used.
+#[test]
+fn the_memo_of_expanded_positions_changes_no_group_bound() {
+    let mut below = test_random(0x6A09_E667_F3BC_C908);
+    let (mut compared, mut reused, mut spent) = (0, 0, 0);
+    while compared < 4000 {
+        let mut ledger = Ledger::new(MemoryBudget::new(1 << 26));
+        let Some((problem, board)) = test_random_board(&mut below, 8, 20, (5, 4)) else {
+            continue;
+        };
+        let floor = board.floor();
+        if floor < 8 {
+            continue;
+        }
+        let halves: Vec<u8> = board
+            .cells
+            .iter()
+            .map(|&cell| u8::from(cell % problem.cols * 2 >= problem.cols))
+            .collect();
+        let splits = vec![vec![0; floor], halves];
+        let mut kept = Groups::with_splits(&board, 8, splits.clone(), &mut ledger).unwrap();
+        let mut plain = Groups::with_splits(&board, 8, splits, &mut ledger).unwrap();
+        plain.memo = Memo::closed();
+        let cap = [5, 30, super::MOST_EXPANSIONS][below(3)];
+        kept.set_cap(cap);
+        plain.set_cap(cap);
+        let mut last: Option<(Vec<u16>, u16)> = None;
+        for _ in 0..30 {
+            // Mostly a box of the last position one cell on (and the player anywhere),
+            // so that the searches meet the same positions, as the main search's do.
+            let (cells, player) = match last.take() {
+                Some((mut cells, _)) if below(4) != 0 => {
+                    let at = below(cells.len());
+                    let next = board
+                        .step(cells[at], below(4))
+                        .filter(|c| !cells.contains(c));
+                    cells[at] = next.unwrap_or(cells[at]);
+                    cells.sort_unstable();
+                    let player = below(floor) as u16;
+                    if cells.contains(&player) {
+                        continue;
+                    }
+                    (cells, player)
+                }
+                _ => {
+                    let count = 4 + below(4);
+                    match random_position(&mut below, &board, count) {
+                        Some(position) => position,
+                        None => continue,
+                    }
+                }
+            };
+            let with = kept.bound(&board, &cells, player, 0, &mut ledger).unwrap();
+            let without = plain.bound(&board, &cells, player, 0, &mut ledger).unwrap();
+            assert_eq!(with, without, "{problem:?} {cells:?} {player} cap {cap}");
+            compared += 1;
+            last = Some((cells, player));
+        }
+        assert_eq!(kept.spent, plain.spent, "{problem:?}");
+        reused += kept.spent as usize - kept.memo.len();
+        spent += kept.spent;
+    }
+    println!("{reused} expansions from the memo of {spent}");
+    assert!(reused > 1500, "only {reused} expansions from the memo");
 }
