@@ -13,8 +13,10 @@
 //! search to search) is looked up each time. Children the expansion skips whatever the
 //! search (a freeze deadlock, a box that reaches no goal) are not kept.
 //!
-//! **Memory.** Charged to the ledger in chunks; when the ledger refuses a chunk the memo
-//! stops growing (what it holds stays usable), so it never fails a search.
+//! **Memory.** Charged to the ledger in chunks, at most an eighth of the budget; when
+//! the ledger refuses a chunk, or the eighth is reached, the memo stops growing (what it
+//! holds stays usable), so it never fails a search itself. It can leave too little for
+//! the main search only when that needs between seven eighths and all of the budget.
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
@@ -26,6 +28,9 @@ use super::Key;
 
 /// The bytes charged at a time.
 const CHUNK: usize = 1 << 20;
+
+/// The memo holds at most this share of the budget.
+const SHARE: u64 = 8;
 
 /// A child of a kept position: the pushed box's cell and the cell it goes to, the least
 /// cell of the child's player region and the child's matching.
@@ -81,10 +86,10 @@ impl Memo {
         let needed = 5 * (self.index.len() + 1) * std::mem::size_of::<(Key, (u32, u32))>() / 2
             + 2 * (self.children.len() + children.len()) * std::mem::size_of::<Child>();
         while needed > self.charged {
-            if ledger
-                .take::<u8>("the group searches' memo", CHUNK)
-                .is_err()
-            {
+            let most = ledger.budget().bytes() / SHARE;
+            let taken = (self.charged + CHUNK) as u64 <= most
+                && ledger.take::<u8>("the group searches' memo", CHUNK).is_ok();
+            if !taken {
                 self.full = true;
                 return;
             }
