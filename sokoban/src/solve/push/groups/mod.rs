@@ -112,11 +112,11 @@ pub(super) struct Groups {
     pockets: u32,
     /// The box set of the position being expanded.
     expanded_set: u128,
-    stamp: Vec<u32>,
-    generation: u32,
-    queue: Vec<u16>,
-    /// The cells the last flood reached (in `queue`).
-    spread_count: usize,
+    /// Per floor cell, its neighbours (a bit per cell).
+    near: Vec<u128>,
+    /// The cells of the analysed region, and those the last flood reached.
+    region_cells: u128,
+    spread: u128,
     /// The most expansions of one search.
     cap: usize,
     /// The expansions of every group search so far.
@@ -170,6 +170,7 @@ impl Groups {
         let searched = START_EXPANSIONS * 4 * boxes + 1;
         let bytes = splits.len() * floor
             + 8 * floor * std::mem::size_of::<u16>()
+            + floor * std::mem::size_of::<u128>()
             + 2 * searched * std::mem::size_of::<(Key, (u32, u32))>()
             + searched * std::mem::size_of::<Queued>()
             + Matcher::bytes(boxes, board.goals.len());
@@ -187,10 +188,15 @@ impl Groups {
             pocket_stamp: vec![0; floor],
             pockets: 0,
             expanded_set: 0,
-            stamp: vec![0; floor],
-            generation: 0,
-            queue: vec![0; floor],
-            spread_count: 0,
+            near: (0..floor as u16)
+                .map(|cell| {
+                    (0..4)
+                        .filter_map(|dir| board.step(cell, dir))
+                        .fold(0, |near, next| near | 1 << next)
+                })
+                .collect(),
+            region_cells: 0,
+            spread: 0,
             cap: MOST_EXPANSIONS,
             spent: 0,
             cells: Vec::with_capacity(boxes),
@@ -239,7 +245,7 @@ impl Groups {
                 if set == 0 {
                     continue;
                 }
-                let least = self.flood(board, set, player, false);
+                let least = self.flood(set, player, false);
                 match self.cost(board, (set, least), searching, ledger)? {
                     DEAD => return Ok(None),
                     cost => sum += cost,

@@ -79,6 +79,7 @@ impl Groups {
     fn work_out(&mut self, board: &Board, set: u128, player: u16, kept: &mut Vec<Child>) {
         let words = [set as u64, (set >> 64) as u64];
         self.region.analyse(board, &words, player);
+        self.region_cells = self.spread_among(!set, player);
         self.pockets = self.pockets.wrapping_add(1);
         if self.pockets == 0 {
             self.pocket_stamp.fill(0);
@@ -111,7 +112,7 @@ impl Groups {
                 continue;
             }
             let least = self.child_least(board, child, from, to);
-            debug_assert_eq!(least, self.flood(board, child, from, false));
+            debug_assert_eq!(least, self.flood(child, from, false));
             if let Some(matching) = self.matching(board, (child, least)) {
                 // Cells of a board of at most 128 floor cells (`Groups::new`).
                 let (from, to) = (from as u8, to as u8);
@@ -162,9 +163,7 @@ impl Groups {
     /// to `from` and the pockets next to `from`.
     fn child_least(&mut self, board: &Board, child: u128, from: u16, to: u16) -> u16 {
         if !self.region.contains(to) {
-            return self
-                .flood(board, child, from, true)
-                .min(self.region.least[0]);
+            return self.flood(child, from, true).min(self.region.least[0]);
         }
         let cut = self.region.is_cut(to);
         let [first, second] = self.region.least;
@@ -181,7 +180,7 @@ impl Groups {
             }
             if !self.region.contains(next) {
                 // The pockets of the expanded position: `next` is free in both.
-                least = least.min(self.pocket_of(board, self.expanded_set, next));
+                least = least.min(self.pocket_of(self.expanded_set, next));
             } else if cut {
                 least = least.min(self.region.least_of_part(board, to, next));
             }
@@ -191,13 +190,15 @@ impl Groups {
 
     /// The least cell of the pocket (a part of the free cells outside the analysed region
     /// of `set`) holding `cell`, flooded once per expansion and kept for its cells.
-    fn pocket_of(&mut self, board: &Board, set: u128, cell: u16) -> u16 {
+    fn pocket_of(&mut self, set: u128, cell: u16) -> u16 {
         if self.pocket_stamp[usize::from(cell)] == self.pockets {
             return self.pocket[usize::from(cell)];
         }
-        let least = self.flood(board, set, cell, true);
-        for k in 0..self.spread_count {
-            let at = usize::from(self.queue[k]);
+        let least = self.flood(set, cell, true);
+        let mut rest = self.spread;
+        while rest != 0 {
+            let at = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
             self.pocket[at] = least;
             self.pocket_stamp[at] = self.pockets;
         }
@@ -205,52 +206,31 @@ impl Groups {
     }
 
     /// The least cell of the region of `start` among `set` (outside the analysed region
-    /// when `outside`).
-    pub(super) fn flood(&mut self, board: &Board, set: u128, start: u16, outside: bool) -> u16 {
-        let generation = self.next_generation();
-        self.spread(board, set, start, generation, outside)
+    /// when `outside`); its cells are left in `self.spread`.
+    pub(super) fn flood(&mut self, set: u128, start: u16, outside: bool) -> u16 {
+        let blocked = match outside {
+            true => set | self.region_cells,
+            false => set,
+        };
+        self.spread = self.spread_among(!blocked, start);
+        self.spread.trailing_zeros() as u16
     }
 
-    /// A new stamp for a flood.
-    fn next_generation(&mut self) -> u32 {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.stamp.fill(0);
-            self.generation = 1;
-        }
-        self.generation
-    }
-
-    /// Floods from `start` among `set`, marking `generation` (outside the analysed region
-    /// when `outside`): the cells in `self.queue[..self.spread_count]`, the least returned.
-    fn spread(
-        &mut self,
-        board: &Board,
-        set: u128,
-        start: u16,
-        generation: u32,
-        outside: bool,
-    ) -> u16 {
-        self.stamp[usize::from(start)] = generation;
-        self.queue[0] = start;
-        let (mut head, mut tail, mut least) = (0, 1, start);
-        while head < tail {
-            let cell = self.queue[head];
-            head += 1;
-            for dir in 0..4 {
-                let Some(next) = board.step(cell, dir) else {
-                    continue;
-                };
-                let free = set >> next & 1 == 0 && !(outside && self.region.contains(next));
-                if free && self.stamp[usize::from(next)] != generation {
-                    self.stamp[usize::from(next)] = generation;
-                    least = least.min(next);
-                    self.queue[tail] = next;
-                    tail += 1;
-                }
+    /// The cells reached from `start` by steps onto cells of `free` (`start` itself
+    /// whether free or not), layer by layer on the neighbour masks.
+    fn spread_among(&self, free: u128, start: u16) -> u128 {
+        let mut reached = 1u128 << start;
+        let mut layer = reached;
+        while layer != 0 {
+            let mut next = 0u128;
+            let mut rest = layer;
+            while rest != 0 {
+                next |= self.near[rest.trailing_zeros() as usize];
+                rest &= rest - 1;
             }
+            layer = next & free & !reached;
+            reached |= layer;
         }
-        self.spread_count = tail;
-        least
+        reached
     }
 }

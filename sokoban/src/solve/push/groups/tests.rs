@@ -226,3 +226,41 @@ fn the_memo_of_expanded_positions_changes_no_group_bound() {
     println!("{reused} expansions from the memo of {spent}");
     assert!(reused > 1500, "only {reused} expansions from the memo");
 }
+
+/// The floods on the neighbour masks reach what a breadth-first flood over the cells
+/// reaches, among random box sets, outside a random set of cells or not.
+#[test]
+fn a_flood_on_the_neighbour_masks_reaches_the_breadth_first_cells() {
+    let mut below = test_random(0xBB67_AE85_84CA_A73B);
+    let mut floods = 0;
+    while floods < 20_000 {
+        let mut ledger = Ledger::new(MemoryBudget::new(1 << 26));
+        let Some((_, board)) = test_random_board(&mut below, 5, 20, (1, 3)) else {
+            continue;
+        };
+        let floor = board.floor();
+        let mut groups = Groups::with_splits(&board, 1, vec![vec![0; floor]], &mut ledger).unwrap();
+        for _ in 0..20 {
+            let mut draw = || (0..floor).fold(0u128, |set, c| set | u128::from(below(3) == 0) << c);
+            let (set, outside) = (draw(), draw());
+            let start = below(floor) as u16;
+            let skip_outside = below(2) == 0;
+            groups.region_cells = outside;
+            let least = groups.flood(set, start, skip_outside);
+            let blocked = set | if skip_outside { outside } else { 0 };
+            let mut reached = 1u128 << start;
+            let mut queue = vec![start];
+            while let Some(cell) = queue.pop() {
+                for next in (0..4).filter_map(|dir| board.step(cell, dir)) {
+                    if blocked >> next & 1 == 0 && reached >> next & 1 == 0 {
+                        reached |= 1 << next;
+                        queue.push(next);
+                    }
+                }
+            }
+            assert_eq!(groups.spread, reached, "{set:b} {outside:b} {start}");
+            assert_eq!(least, reached.trailing_zeros() as u16);
+            floods += 1;
+        }
+    }
+}
