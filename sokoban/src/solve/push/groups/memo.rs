@@ -15,8 +15,11 @@
 //!
 //! **Memory.** Charged to the ledger in chunks, at most an eighth of the budget; when
 //! the ledger refuses a chunk, or the eighth is reached, the memo stops growing (what it
-//! holds stays usable), so it never fails a search itself. It can leave too little for
-//! the main search only when that needs between seven eighths and all of the budget.
+//! holds stays usable), so it never fails a search itself. It is given up, its memory
+//! given back, before the rest of the search could need that memory
+//! ([`Memo::make_room`]: when the rest, doubled, would not fit beside it), so that it
+//! does not make a search fail that passes without it (the search's tables grow by
+//! doubling; a charge of more than what is held at once could still meet the memo).
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
@@ -75,6 +78,19 @@ impl Memo {
         let &(start, count) = self.index.get(key)?;
         let start = start as usize;
         Some(&self.children[start..start + count as usize])
+    }
+
+    /// Gives the memo up (its memory back to the ledger, and nothing kept from now on)
+    /// once what the rest of the search holds, doubled, would no longer fit beside it: the
+    /// search's tables grow by doubling, so a table that fits in the budget alone still
+    /// fits when it grows.
+    pub fn make_room(&mut self, ledger: &mut Ledger) {
+        let (used, memo) = (ledger.used(), self.charged as u64);
+        if memo > 0 && used + (used - memo.min(used)) > ledger.budget().bytes() {
+            ledger.give_back::<u8>(self.charged);
+            *self = Memo::default();
+            self.full = true;
+        }
     }
 
     /// Keeps `children` for `key` (new to the memo) when the ledger allows.

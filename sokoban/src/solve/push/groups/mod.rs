@@ -232,6 +232,7 @@ impl Groups {
         states: u64,
         ledger: &mut Ledger,
     ) -> Result<Option<u32>, OverBudget> {
+        self.memo.make_room(ledger);
         let searching = self.spent <= SPENT_FREE + SPENT_PER_STATE * states;
         let mut best = 0;
         for split in 0..self.splits.len() {

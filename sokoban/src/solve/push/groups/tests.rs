@@ -264,3 +264,30 @@ fn a_flood_on_the_neighbour_masks_reaches_the_breadth_first_cells() {
         }
     }
 }
+
+/// The memo gives its memory back once the rest of the search, doubled, would not fit
+/// beside it, and keeps nothing after; before that it stays.
+#[test]
+fn the_memo_makes_room_for_the_rest_of_the_search() {
+    use super::memo::Child;
+    let mut ledger = Ledger::new(MemoryBudget::new(64 << 20));
+    let mut memo = Memo::default();
+    let child = Child {
+        from: 1,
+        to: 2,
+        least: 0,
+        matching: 3,
+    };
+    memo.keep((1, 0), &[child; 4], &mut ledger);
+    let charged = ledger.used();
+    assert!(charged > 0 && memo.get(&(1, 0)) == Some(&[child; 4][..]));
+    ledger.take::<u8>("the rest", 20 << 20).unwrap();
+    memo.make_room(&mut ledger);
+    assert_eq!(memo.len(), 1, "given up too soon");
+    ledger.take::<u8>("the rest", 12 << 20).unwrap();
+    memo.make_room(&mut ledger);
+    assert_eq!(ledger.used(), 32 << 20, "not all given back");
+    assert!(memo.get(&(1, 0)).is_none());
+    memo.keep((2, 0), &[child], &mut ledger);
+    assert!(memo.get(&(2, 0)).is_none(), "kept after giving up");
+}
