@@ -26,7 +26,9 @@
 //! reopening). A finished search gives `C(X)` exactly, and for every position `Y` it met
 //! `g(Y)` pushes from `X`, `C(Y) >= C(X) - g(Y)` (else `X` would be solved sooner through
 //! `Y`): those lower bounds are kept when they beat `Y`'s matching. An exhausted search
-//! proves the sub-level unsolvable, and with it the state.
+//! proves the sub-level unsolvable, and with it the state. The children of every
+//! position expanded are kept (`memo`: what they are depends on the position alone), so
+//! the searches of neighbouring states, which meet the same positions, work each out once.
 //!
 //! **Rooms.** A doorway is a floor cell walled on two opposite sides; a room is a part of
 //! the floor without doorways, and a doorway belongs to the room nearest it (least number
@@ -47,11 +49,13 @@ use super::matching::Matcher;
 use super::patterns::MixHasher;
 use super::region::Region;
 
+mod memo;
 mod rooms;
 mod search;
 #[cfg(test)]
 mod tests;
 
+use memo::{Child, Memo};
 use rooms::{rooms, splits};
 
 /// The most expansions of one group's search.
@@ -108,17 +112,20 @@ pub(super) struct Groups {
     pockets: u32,
     /// The box set of the position being expanded.
     expanded_set: u128,
-    stamp: Vec<u32>,
-    generation: u32,
-    queue: Vec<u16>,
-    /// The cells the last flood reached (in `queue`).
-    spread_count: usize,
+    /// Per floor cell, its neighbours (a bit per cell).
+    near: Vec<u128>,
+    /// The cells of the analysed region, and those the last flood reached.
+    region_cells: u128,
+    spread: u128,
     /// The most expansions of one search.
     cap: usize,
     /// The expansions of every group search so far.
     spent: u64,
     cells: Vec<u16>,
     children: Vec<(u128, u16, u16)>,
+    /// The children of the positions expanded so far, and the scratch of one.
+    memo: Memo,
+    kept: Vec<Child>,
     /// The positions of the current search: pushes from its start, estimate.
     best: HashMap<Key, (u32, u32), BuildHasherDefault<MixHasher>>,
     open: BinaryHeap<Reverse<Queued>>,
@@ -163,6 +170,7 @@ impl Groups {
         let searched = START_EXPANSIONS * 4 * boxes + 1;
         let bytes = splits.len() * floor
             + 8 * floor * std::mem::size_of::<u16>()
+            + floor * std::mem::size_of::<u128>()
             + 2 * searched * std::mem::size_of::<(Key, (u32, u32))>()
             + searched * std::mem::size_of::<Queued>()
             + Matcher::bytes(boxes, board.goals.len());
@@ -180,14 +188,21 @@ impl Groups {
             pocket_stamp: vec![0; floor],
             pockets: 0,
             expanded_set: 0,
-            stamp: vec![0; floor],
-            generation: 0,
-            queue: vec![0; floor],
-            spread_count: 0,
+            near: (0..floor as u16)
+                .map(|cell| {
+                    (0..4)
+                        .filter_map(|dir| board.step(cell, dir))
+                        .fold(0, |near, next| near | 1 << next)
+                })
+                .collect(),
+            region_cells: 0,
+            spread: 0,
             cap: MOST_EXPANSIONS,
             spent: 0,
             cells: Vec::with_capacity(boxes),
             children: Vec::new(),
+            memo: Memo::default(),
+            kept: Vec::new(),
             best: HashMap::default(),
             open: BinaryHeap::new(),
         })
@@ -200,7 +215,7 @@ impl Groups {
 
     /// Gives back what the groups were charged.
     pub fn release(self, ledger: &mut Ledger) {
-        ledger.give_back::<u8>(self.bytes);
+        ledger.give_back::<u8>(self.bytes + self.memo.charged);
     }
 
     /// The group bound of the boxes `list` with the player's region holding `player`:
@@ -217,6 +232,7 @@ impl Groups {
         states: u64,
         ledger: &mut Ledger,
     ) -> Result<Option<u32>, OverBudget> {
+        self.memo.make_room(ledger);
         let searching = self.spent <= SPENT_FREE + SPENT_PER_STATE * states;
         let mut best = 0;
         for split in 0..self.splits.len() {
@@ -230,7 +246,7 @@ impl Groups {
                 if set == 0 {
                     continue;
                 }
-                let least = self.flood(board, set, player, false);
+                let least = self.flood(set, player, false);
                 match self.cost(board, (set, least), searching, ledger)? {
                     DEAD => return Ok(None),
                     cost => sum += cost,
@@ -255,7 +271,7 @@ impl Groups {
             None if !searching => return Ok(0),
             _ => {}
         }
-        let cost = self.search(board, key);
+        let cost = self.search(board, key, ledger);
         self.learn(key, Known { cost, exact: true }, ledger)?;
         if cost != DEAD {
             // A finished search: each position met needs at least `cost` less its pushes.

@@ -4,13 +4,15 @@ use std::cmp::Reverse;
 
 use super::super::board::{opposite, Board};
 use super::super::deadlock::Freeze;
+use super::memo::Child;
 use super::{Groups, Key, DEAD};
+use puzzle_frame::budget::Ledger;
 
 impl Groups {
     /// The A* of the module docs from `key`: the fewest pushes, a lower bound on them
     /// when it stops early, [`DEAD`] when it proves there is no solution. A finished
     /// search leaves its positions in `self.best`.
-    pub(super) fn search(&mut self, board: &Board, key: Key) -> u32 {
+    pub(super) fn search(&mut self, board: &Board, key: Key, ledger: &mut Ledger) -> u32 {
         self.best.clear();
         self.open.clear();
         let start = self.estimate(board, key);
@@ -33,15 +35,51 @@ impl Groups {
             }
             expansions += 1;
             self.spent += 1;
-            self.expand(board, set, player, pushes);
+            self.expand(board, set, player, pushes, ledger);
         }
         DEAD
     }
 
-    /// Queues the children of the position `set`, `player` reached in `pushes` pushes.
-    fn expand(&mut self, board: &Board, set: u128, player: u16, pushes: u32) {
+    /// Queues the children of the position `set`, `player` reached in `pushes` pushes:
+    /// those the memo keeps for it, else those [`Groups::work_out`] finds (then kept).
+    fn expand(&mut self, board: &Board, set: u128, player: u16, pushes: u32, ledger: &mut Ledger) {
+        let mut kept = std::mem::take(&mut self.kept);
+        kept.clear();
+        match self.memo.get(&(set, player)) {
+            Some(children) => kept.extend_from_slice(children),
+            None => {
+                self.work_out(board, set, player, &mut kept);
+                self.memo.keep((set, player), &kept, ledger);
+            }
+        }
+        for child in &kept {
+            let set = set & !(1 << child.from) | 1 << child.to;
+            let key = (set, child.least);
+            if self.best.get(&key).is_some_and(|b| b.0 <= pushes + 1) {
+                continue;
+            }
+            // A child known to have no solution is left out, as one whose box reaches
+            // no goal is.
+            let estimate = self.known_above(key, child.matching);
+            if estimate == DEAD {
+                continue;
+            }
+            self.best.insert(key, (pushes + 1, estimate));
+            let f = pushes + 1 + estimate;
+            self.open
+                .push(Reverse((f, Reverse(pushes + 1), set, child.least)));
+        }
+        self.kept = kept;
+    }
+
+    /// The children of the position `set`, `player` into `kept`, in the order of its
+    /// boxes and directions: every push of a box the player reaches onto a free cell
+    /// that is no dead square, less the pushes into freeze deadlocks and those that leave
+    /// a box no goal, with the child's region and matching.
+    fn work_out(&mut self, board: &Board, set: u128, player: u16, kept: &mut Vec<Child>) {
         let words = [set as u64, (set >> 64) as u64];
         self.region.analyse(board, &words, player);
+        self.region_cells = self.spread_among(!set, player);
         self.pockets = self.pockets.wrapping_add(1);
         if self.pockets == 0 {
             self.pocket_stamp.fill(0);
@@ -74,36 +112,45 @@ impl Groups {
                 continue;
             }
             let least = self.child_least(board, child, from, to);
-            debug_assert_eq!(least, self.flood(board, child, from, false));
-            let key = (child, least);
-            if self.best.get(&key).is_some_and(|b| b.0 <= pushes + 1) {
-                continue;
+            debug_assert_eq!(least, self.flood(child, from, false));
+            if let Some(matching) = self.matching(board, (child, least)) {
+                // Cells of a board of at most 128 floor cells (`Groups::new`).
+                let (from, to) = (from as u8, to as u8);
+                kept.push(Child {
+                    from,
+                    to,
+                    least,
+                    matching,
+                });
             }
-            let estimate = self.estimate(board, key);
-            if estimate == DEAD {
-                continue;
-            }
-            self.best.insert(key, (pushes + 1, estimate));
-            let f = pushes + 1 + estimate;
-            self.open
-                .push(Reverse((f, Reverse(pushes + 1), child, least)));
         }
         self.children = children;
     }
 
     /// The estimate of a position: its matching (every goal free), or what is known of
     /// it when larger; [`DEAD`] when a box reaches no goal.
-    fn estimate(&mut self, board: &Board, (set, player): Key) -> u32 {
+    fn estimate(&mut self, board: &Board, key: Key) -> u32 {
+        match self.matching(board, key) {
+            Some(matching) => self.known_above(key, matching),
+            None => DEAD,
+        }
+    }
+
+    /// The matching of a position's boxes (every goal free), `None` when a box reaches
+    /// no goal.
+    fn matching(&mut self, board: &Board, (set, player): Key) -> Option<u32> {
         self.cells.clear();
         let mut rest = set;
         while rest != 0 {
             self.cells.push(rest.trailing_zeros() as u16);
             rest &= rest - 1;
         }
-        let Some(matching) = self.matcher.bound(board, &self.cells, player) else {
-            return DEAD;
-        };
-        match self.known.get(&(set, player)) {
+        self.matcher.bound(board, &self.cells, player)
+    }
+
+    /// `matching`, or what is known of the position `key` when larger.
+    fn known_above(&self, key: Key, matching: u32) -> u32 {
+        match self.known.get(&key) {
             Some(known) => matching.max(known.cost),
             None => matching,
         }
@@ -116,9 +163,7 @@ impl Groups {
     /// to `from` and the pockets next to `from`.
     fn child_least(&mut self, board: &Board, child: u128, from: u16, to: u16) -> u16 {
         if !self.region.contains(to) {
-            return self
-                .flood(board, child, from, true)
-                .min(self.region.least[0]);
+            return self.flood(child, from, true).min(self.region.least[0]);
         }
         let cut = self.region.is_cut(to);
         let [first, second] = self.region.least;
@@ -135,7 +180,7 @@ impl Groups {
             }
             if !self.region.contains(next) {
                 // The pockets of the expanded position: `next` is free in both.
-                least = least.min(self.pocket_of(board, self.expanded_set, next));
+                least = least.min(self.pocket_of(self.expanded_set, next));
             } else if cut {
                 least = least.min(self.region.least_of_part(board, to, next));
             }
@@ -145,13 +190,15 @@ impl Groups {
 
     /// The least cell of the pocket (a part of the free cells outside the analysed region
     /// of `set`) holding `cell`, flooded once per expansion and kept for its cells.
-    fn pocket_of(&mut self, board: &Board, set: u128, cell: u16) -> u16 {
+    fn pocket_of(&mut self, set: u128, cell: u16) -> u16 {
         if self.pocket_stamp[usize::from(cell)] == self.pockets {
             return self.pocket[usize::from(cell)];
         }
-        let least = self.flood(board, set, cell, true);
-        for k in 0..self.spread_count {
-            let at = usize::from(self.queue[k]);
+        let least = self.flood(set, cell, true);
+        let mut rest = self.spread;
+        while rest != 0 {
+            let at = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
             self.pocket[at] = least;
             self.pocket_stamp[at] = self.pockets;
         }
@@ -159,52 +206,31 @@ impl Groups {
     }
 
     /// The least cell of the region of `start` among `set` (outside the analysed region
-    /// when `outside`).
-    pub(super) fn flood(&mut self, board: &Board, set: u128, start: u16, outside: bool) -> u16 {
-        let generation = self.next_generation();
-        self.spread(board, set, start, generation, outside)
+    /// when `outside`); its cells are left in `self.spread`.
+    pub(super) fn flood(&mut self, set: u128, start: u16, outside: bool) -> u16 {
+        let blocked = match outside {
+            true => set | self.region_cells,
+            false => set,
+        };
+        self.spread = self.spread_among(!blocked, start);
+        self.spread.trailing_zeros() as u16
     }
 
-    /// A new stamp for a flood.
-    fn next_generation(&mut self) -> u32 {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.stamp.fill(0);
-            self.generation = 1;
-        }
-        self.generation
-    }
-
-    /// Floods from `start` among `set`, marking `generation` (outside the analysed region
-    /// when `outside`): the cells in `self.queue[..self.spread_count]`, the least returned.
-    fn spread(
-        &mut self,
-        board: &Board,
-        set: u128,
-        start: u16,
-        generation: u32,
-        outside: bool,
-    ) -> u16 {
-        self.stamp[usize::from(start)] = generation;
-        self.queue[0] = start;
-        let (mut head, mut tail, mut least) = (0, 1, start);
-        while head < tail {
-            let cell = self.queue[head];
-            head += 1;
-            for dir in 0..4 {
-                let Some(next) = board.step(cell, dir) else {
-                    continue;
-                };
-                let free = set >> next & 1 == 0 && !(outside && self.region.contains(next));
-                if free && self.stamp[usize::from(next)] != generation {
-                    self.stamp[usize::from(next)] = generation;
-                    least = least.min(next);
-                    self.queue[tail] = next;
-                    tail += 1;
-                }
+    /// The cells reached from `start` by steps onto cells of `free` (`start` itself
+    /// whether free or not), layer by layer on the neighbour masks.
+    fn spread_among(&self, free: u128, start: u16) -> u128 {
+        let mut reached = 1u128 << start;
+        let mut layer = reached;
+        while layer != 0 {
+            let mut next = 0u128;
+            let mut rest = layer;
+            while rest != 0 {
+                next |= self.near[rest.trailing_zeros() as usize];
+                rest &= rest - 1;
             }
+            layer = next & free & !reached;
+            reached |= layer;
         }
-        self.spread_count = tail;
-        least
+        reached
     }
 }

@@ -6,7 +6,7 @@ use puzzle_frame::budget::{Ledger, MemoryBudget};
 
 use super::super::board::{test_random, test_random_board, Board};
 use super::super::{solve_with_split, Limits};
-use super::Groups;
+use super::{Groups, Memo};
 
 /// The fewest pushes that put every box of `boxes` on a goal with the player on
 /// `player`, by a 0-1 breadth-first search over the literal state (sorted boxes,
@@ -155,4 +155,139 @@ fn the_search_with_a_group_bound_from_the_start_finds_the_fewest_pushes() {
         solvable += usize::from(answer.is_some());
     }
     assert!(solvable > 200, "only {solvable} of {checked} solvable");
+}
+
+/// The memo of expanded positions changes no search: on random boards, a run of random
+/// positions (sharing what is known, as the search shares it) gets the same group bound
+/// from groups with the memo and from groups without it, with the usual cap and a small
+/// one (capped searches return what their open list holds, so any change of a child
+/// shows), and the memo is used.
+#[test]
+fn the_memo_of_expanded_positions_changes_no_group_bound() {
+    let mut below = test_random(0x6A09_E667_F3BC_C908);
+    let (mut compared, mut reused, mut spent) = (0, 0, 0);
+    while compared < 4000 {
+        let mut ledger = Ledger::new(MemoryBudget::new(1 << 26));
+        let Some((problem, board)) = test_random_board(&mut below, 8, 20, (5, 4)) else {
+            continue;
+        };
+        let floor = board.floor();
+        if floor < 8 {
+            continue;
+        }
+        let halves: Vec<u8> = board
+            .cells
+            .iter()
+            .map(|&cell| u8::from(cell % problem.cols * 2 >= problem.cols))
+            .collect();
+        let splits = vec![vec![0; floor], halves];
+        let mut kept = Groups::with_splits(&board, 8, splits.clone(), &mut ledger).unwrap();
+        let mut plain = Groups::with_splits(&board, 8, splits, &mut ledger).unwrap();
+        plain.memo = Memo::closed();
+        let cap = [5, 30, super::MOST_EXPANSIONS][below(3)];
+        kept.set_cap(cap);
+        plain.set_cap(cap);
+        let mut last: Option<(Vec<u16>, u16)> = None;
+        for _ in 0..30 {
+            // Mostly a box of the last position one cell on (and the player anywhere),
+            // so that the searches meet the same positions, as the main search's do.
+            let (cells, player) = match last.take() {
+                Some((mut cells, _)) if below(4) != 0 => {
+                    let at = below(cells.len());
+                    let next = board
+                        .step(cells[at], below(4))
+                        .filter(|c| !cells.contains(c));
+                    cells[at] = next.unwrap_or(cells[at]);
+                    cells.sort_unstable();
+                    let player = below(floor) as u16;
+                    if cells.contains(&player) {
+                        continue;
+                    }
+                    (cells, player)
+                }
+                _ => {
+                    let count = 4 + below(4);
+                    match random_position(&mut below, &board, count) {
+                        Some(position) => position,
+                        None => continue,
+                    }
+                }
+            };
+            let with = kept.bound(&board, &cells, player, 0, &mut ledger).unwrap();
+            let without = plain.bound(&board, &cells, player, 0, &mut ledger).unwrap();
+            assert_eq!(with, without, "{problem:?} {cells:?} {player} cap {cap}");
+            compared += 1;
+            last = Some((cells, player));
+        }
+        assert_eq!(kept.spent, plain.spent, "{problem:?}");
+        reused += kept.spent as usize - kept.memo.len();
+        spent += kept.spent;
+    }
+    println!("{reused} expansions from the memo of {spent}");
+    assert!(reused > 1500, "only {reused} expansions from the memo");
+}
+
+/// The floods on the neighbour masks reach what a breadth-first flood over the cells
+/// reaches, among random box sets, outside a random set of cells or not.
+#[test]
+fn a_flood_on_the_neighbour_masks_reaches_the_breadth_first_cells() {
+    let mut below = test_random(0xBB67_AE85_84CA_A73B);
+    let mut floods = 0;
+    while floods < 20_000 {
+        let mut ledger = Ledger::new(MemoryBudget::new(1 << 26));
+        let Some((_, board)) = test_random_board(&mut below, 5, 20, (1, 3)) else {
+            continue;
+        };
+        let floor = board.floor();
+        let mut groups = Groups::with_splits(&board, 1, vec![vec![0; floor]], &mut ledger).unwrap();
+        for _ in 0..20 {
+            let mut draw = || (0..floor).fold(0u128, |set, c| set | u128::from(below(3) == 0) << c);
+            let (set, outside) = (draw(), draw());
+            let start = below(floor) as u16;
+            let skip_outside = below(2) == 0;
+            groups.region_cells = outside;
+            let least = groups.flood(set, start, skip_outside);
+            let blocked = set | if skip_outside { outside } else { 0 };
+            let mut reached = 1u128 << start;
+            let mut queue = vec![start];
+            while let Some(cell) = queue.pop() {
+                for next in (0..4).filter_map(|dir| board.step(cell, dir)) {
+                    if blocked >> next & 1 == 0 && reached >> next & 1 == 0 {
+                        reached |= 1 << next;
+                        queue.push(next);
+                    }
+                }
+            }
+            assert_eq!(groups.spread, reached, "{set:b} {outside:b} {start}");
+            assert_eq!(least, reached.trailing_zeros() as u16);
+            floods += 1;
+        }
+    }
+}
+
+/// The memo gives its memory back once the rest of the search, doubled, would not fit
+/// beside it, and keeps nothing after; before that it stays.
+#[test]
+fn the_memo_makes_room_for_the_rest_of_the_search() {
+    use super::memo::Child;
+    let mut ledger = Ledger::new(MemoryBudget::new(64 << 20));
+    let mut memo = Memo::default();
+    let child = Child {
+        from: 1,
+        to: 2,
+        least: 0,
+        matching: 3,
+    };
+    memo.keep((1, 0), &[child; 4], &mut ledger);
+    let charged = ledger.used();
+    assert!(charged > 0 && memo.get(&(1, 0)) == Some(&[child; 4][..]));
+    ledger.take::<u8>("the rest", 20 << 20).unwrap();
+    memo.make_room(&mut ledger);
+    assert_eq!(memo.len(), 1, "given up too soon");
+    ledger.take::<u8>("the rest", 12 << 20).unwrap();
+    memo.make_room(&mut ledger);
+    assert_eq!(ledger.used(), 32 << 20, "not all given back");
+    assert!(memo.get(&(1, 0)).is_none());
+    memo.keep((2, 0), &[child], &mut ledger);
+    assert!(memo.get(&(2, 0)).is_none(), "kept after giving up");
 }
