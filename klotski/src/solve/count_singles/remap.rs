@@ -175,7 +175,11 @@ impl Remaps {
                 each &= each - 1;
                 if self.reach[v] != 0 {
                     let left = mask << m.from & !(mask << v);
-                    let key = key(self.covers[v], left, after, self.free);
+                    // The key only when there are tables to find by it.
+                    let key = match self.most {
+                        0 => 0,
+                        _ => key(self.covers[v], left, after, self.free),
+                    };
                     *set |= self.image(s, (key, (walker.free, after)), self.reach[v]);
                 }
             }
@@ -194,7 +198,8 @@ impl Remaps {
     }
 
     /// The places after the move of key `key` (its cells' free cells before and after
-    /// it: `cells`) of the placements `set` (each clear of the cells the move covers).
+    /// it: `cells`; the key is not read when no table is kept) of the placements `set`
+    /// (each clear of the cells the move covers).
     #[inline]
     pub(super) fn image(
         &mut self,
