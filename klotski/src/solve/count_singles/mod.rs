@@ -539,7 +539,11 @@ pub(super) fn search(
         && skeleton::Sets::bytes(singles.ranker.total()) <= options.budget.bytes() / 2;
     let (marks, reached): (Box<dyn count::MarkOf>, _) = match by_large {
         true => {
-            let (sets, reached) = skeleton::levels(&singles, &space, (options, true, u64::MAX))?;
+            let (sets, reached) = skeleton::levels(
+                &singles,
+                &space,
+                (options, remap::Kept::of(&singles), u64::MAX),
+            )?;
             (Box::new(sets), reached)
         }
         false => {

@@ -2,13 +2,18 @@
 //! layout at a time, [`super::skeleton`]): the placements it is open to are those with no
 //! 1x1 block on the cells it newly covers (a union of per-cell sets, [`Remaps::on`]), and
 //! each one's place after it is a byte of a table shared by every move that moves the
-//! free cells' indices alike ([`Remaps::image`]).
+//! free cells' indices alike ([`Remaps::image`]), found by the move's key ([`key`]): which
+//! indices of the free cells it covers and which it leaves free (a flat index of `2 f`
+//! bits for a box of few free cells, no hash and no map made per move).
 //!
 //! **Why it is exact.** A move of one step reaches its anchor exactly when none of the
 //! cells it newly covers holds a 1x1 block (the large blocks alone let it), and the place
 //! after it depends only on each free cell's index after it (the move's map of
 //! [`super::moved_index`]): the table of a map gives, for each placement clear of the
-//! covered cells, the place the tables of [`super::Singles::place_of`] give.
+//! covered cells, the place the tables of [`super::Singles::place_of`] give. The key gives
+//! the map: the free cells the move neither covers nor leaves are the same cells, in the
+//! same order, before and after it, so the `n`-th index not covered goes to the `n`-th
+//! index not left free ([`map_of`]).
 
 use super::keys::WordMap;
 
@@ -27,33 +32,73 @@ fn by_tables(count: usize) -> bool {
     count != 2
 }
 
-/// The tables of the places after a move, by the move's map of the free cells' indices.
+/// How the tables of [`Remaps`] are kept: none (each image made from its map), by the
+/// move's key in a hash map, or by the key in a flat index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Kept {
+    None,
+    Hashed,
+    Direct,
+}
+
+/// The most free cells for which the tables are found by their key in a flat index
+/// (`4 << (2 f)` bytes a thread: 1 MiB for Lodzianka's 9); more, by a hash map.
+const DIRECT_FREE: u32 = 10;
+
+impl Kept {
+    /// The tables kept for `singles`: by a flat index when it has at most
+    /// [`DIRECT_FREE`] free cells, else by a hash map.
+    pub(super) fn of(singles: &Singles) -> Kept {
+        match singles.low.count_ones() <= DIRECT_FREE {
+            true => Kept::Direct,
+            false => Kept::Hashed,
+        }
+    }
+}
+
+/// The tables of the places after a move, by the move's key ([`key`]: the indices of the
+/// cells it covers among the free cells before it, and of those it leaves free among the
+/// free cells after it).
 pub(super) struct Remaps {
     /// Per free-cell index, the placements with a 1x1 block on it.
     on: Vec<u128>,
-    /// Each table's first byte in `bytes`, by its map.
+    /// Each table's first byte in `bytes`, by its key (when not `direct`).
     index: WordMap<u64, usize>,
+    /// With [`Kept::Direct`]: 1 + each table's number, by its key (0: none yet).
+    direct: Vec<u32>,
     /// The tables, `per` bytes each: the place after the move of each placement.
     bytes: Vec<u8>,
     per: usize,
+    /// The free cells of a large layout.
+    free: u32,
     /// The most tables kept ([`MOST_TABLES`], or none for tests).
     most: usize,
     /// Per anchor, while a block's moves are made: the placements where it may stand
     /// there, and those where it reaches it.
     open: [u128; 64],
     reach: [u128; 64],
+    /// Per anchor, while a block's moves are made: the free-cell indices of the cells it
+    /// newly covers there.
+    covers: [u64; 64],
 }
 
 impl Remaps {
-    /// The bytes the tables take at most (charged to the budget).
-    pub(super) fn most_bytes(per: u64) -> u64 {
-        MOST_TABLES as u64 * (per + 32)
+    /// The bytes the tables of `singles` take at most, kept as `kept` (charged to the
+    /// budget).
+    pub(super) fn most_bytes(singles: &Singles, kept: Kept) -> u64 {
+        let direct = match kept {
+            Kept::Direct if singles.low.count_ones() <= DIRECT_FREE => {
+                4u64 << (2 * singles.low.count_ones())
+            }
+            _ => 0,
+        };
+        MOST_TABLES as u64 * (singles.per + 32) + direct
     }
 
     /// No table yet, for `singles` (at most 128 placements, the tables of places kept);
-    /// with `kept` false or no tables for its blocks ([`by_tables`]), none will be (each
-    /// image made from its map).
-    pub(super) fn new(singles: &Singles, kept: bool) -> Remaps {
+    /// with `kept` [`Kept::None`] or no tables for its blocks ([`by_tables`]), none will be
+    /// (each image made from its map).
+    pub(super) fn new(singles: &Singles, kept: Kept) -> Remaps {
         let mut on = vec![0u128; 64];
         for (p, &packed) in singles.unplace.iter().enumerate().take(128) {
             let mut each = packed;
@@ -62,18 +107,26 @@ impl Remaps {
                 each &= each - 1;
             }
         }
+        let free = singles.low.count_ones();
+        let most = match kept != Kept::None && by_tables(singles.count) {
+            true => MOST_TABLES,
+            false => 0,
+        };
+        let direct = most > 0 && kept == Kept::Direct && free <= DIRECT_FREE;
         Remaps {
             on,
             index: WordMap::default(),
+            direct: match direct {
+                true => vec![0; 1 << (2 * free)],
+                false => Vec::new(),
+            },
             bytes: Vec::new(),
             per: singles.per as usize,
-            most: if kept && by_tables(singles.count) {
-                MOST_TABLES
-            } else {
-                0
-            },
+            free,
+            most,
             open: [0; 64],
             reach: [0; 64],
+            covers: [0; 64],
         }
     }
 
@@ -90,7 +143,8 @@ impl Remaps {
             while each != 0 {
                 let v = each.trailing_zeros() as usize;
                 each &= each - 1;
-                self.open[v] = level & !self.on(walker.indices(mask << v & walker.free));
+                self.covers[v] = walker.indices(mask << v & walker.free);
+                self.open[v] = level & !self.on(self.covers[v]);
                 self.reach[v] = 0;
             }
             self.reach[usize::from(m.from)] = level;
@@ -120,8 +174,13 @@ impl Remaps {
                 let v = each.trailing_zeros() as usize;
                 each &= each - 1;
                 if self.reach[v] != 0 {
-                    let map = super::moved_index(walker.free, after);
-                    *set |= self.image(s, map, self.reach[v]);
+                    let left = mask << m.from & !(mask << v);
+                    // The key only when there are tables to find by it.
+                    let key = match self.most {
+                        0 => 0,
+                        _ => key(self.covers[v], left, after, self.free),
+                    };
+                    *set |= self.image(s, (key, (walker.free, after)), self.reach[v]);
                 }
             }
         }
@@ -138,15 +197,23 @@ impl Remaps {
         set
     }
 
-    /// The places after the move of map `map` of the placements `set` (each clear of the
-    /// cells the move covers).
+    /// The places after the move of key `key` (its cells' free cells before and after
+    /// it: `cells`; the key is not read when no table is kept) of the placements `set`
+    /// (each clear of the cells the move covers).
     #[inline]
-    pub(super) fn image(&mut self, singles: &Singles, map: u64, mut set: u128) -> u128 {
-        let at = match self.most {
-            0 => None,
-            _ => match self.index.get(&map) {
+    pub(super) fn image(
+        &mut self,
+        singles: &Singles,
+        (key, cells): (u64, (u64, u64)),
+        mut set: u128,
+    ) -> u128 {
+        let at = match (self.most, self.direct.get(key as usize)) {
+            (0, _) => None,
+            (_, Some(&0)) => self.make(singles, key),
+            (_, Some(&number)) => Some((number as usize - 1) * self.per),
+            (_, None) => match self.index.get(&key) {
                 Some(&at) => Some(at),
-                None => self.make(singles, map),
+                None => self.make(singles, key),
             },
         };
         let mut image = 0u128;
@@ -159,6 +226,7 @@ impl Remaps {
                 }
             }
             None => {
+                let map = super::moved_index(cells.0, cells.1);
                 while set != 0 {
                     image |= 1 << after(singles, map, set.trailing_zeros() as usize);
                     set &= set - 1;
@@ -168,18 +236,61 @@ impl Remaps {
         image
     }
 
-    /// Makes the table of `map`: its first byte; `None` once the most are kept.
+    /// Makes the table of `key`: its first byte; `None` once the most are kept.
     #[cold]
-    fn make(&mut self, singles: &Singles, map: u64) -> Option<usize> {
-        if self.index.len() >= self.most {
+    fn make(&mut self, singles: &Singles, key: u64) -> Option<usize> {
+        if self.tables() >= self.most {
             return None;
         }
         let at = self.bytes.len();
+        let map = map_of(key, self.free);
         self.bytes
             .extend((0..self.per).map(|p| after(singles, map, p) as u8));
-        self.index.insert(map, at);
+        match self.direct.get_mut(key as usize) {
+            Some(number) => *number = (at / self.per + 1) as u32,
+            None => {
+                self.index.insert(key, at);
+            }
+        }
         Some(at)
     }
+
+    /// The tables made.
+    fn tables(&self) -> usize {
+        self.bytes.len() / self.per.max(1)
+    }
+}
+
+/// The key of a large block's move over a large layout of `free` free cells: the indices
+/// among the free cells before it of the cells it covers (`covers`, as bits), and at bit
+/// `free` on, the indices among the free cells after it (`after`) of the cells it leaves
+/// (`left`). The free cells on neither list are the same cells in the same order before and
+/// after, so the key gives the map of [`super::moved_index`] ([`map_of`]).
+#[inline]
+fn key(covers: u64, mut left: u64, after: u64, free: u32) -> u64 {
+    let mut leaves = 0u64;
+    while left != 0 {
+        let cell = left & left.wrapping_neg();
+        left &= left - 1;
+        leaves |= 1 << (after & (cell - 1)).count_ones();
+    }
+    covers | leaves << free
+}
+
+/// The map of [`super::moved_index`] of the move of key `key` (of [`key`]) over `free`
+/// free cells: the `n`-th index not covered before goes to the `n`-th index not left free
+/// after (the indices covered: 0).
+fn map_of(key: u64, free: u32) -> u64 {
+    let all = (1u64 << free) - 1;
+    let (mut before, mut after) = (all & !key, all & !(key >> free));
+    let mut map = 0u64;
+    while before != 0 {
+        let (i, j) = (before.trailing_zeros(), after.trailing_zeros());
+        before &= before - 1;
+        after &= after - 1;
+        map |= u64::from(j) << (4 * i);
+    }
+    map
 }
 
 /// The place after the move of map `map` of placement `p`.

@@ -65,7 +65,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 use super::cache::Neighbours;
-use super::remap::Remaps;
+use super::remap::{Kept, Remaps};
 use super::steps::SingleMoves;
 use super::{Singles, SinglesWalker};
 use crate::solve::count::{self, Claimed, MarkOf, Reached, Space};
@@ -327,20 +327,21 @@ fn claim_held(
 /// Breadth-first by whole levels over `space` (numbered by `singles`, at most
 /// [`MOST_PLACES`] placements per large layout) to the end, a large layout at a time, on
 /// the cores (two threads at least once there is more than one chunk): the marks, and
-/// what was reached. With `kept` false no table of [`Remaps`] or [`SingleMoves`] is
-/// kept (for tests: the moves made from their maps, the 1x1 moves a placement at a time).
+/// what was reached. `kept` says how the tables of [`Remaps`] are found ([`Kept`]); with
+/// [`Kept::None`] no table of [`Remaps`] or [`SingleMoves`] is kept (for tests: the moves
+/// made from their maps, the 1x1 moves a placement at a time).
 /// The large ranks of the large layouts' moves are kept ([`Neighbours`]), at most `cached`
 /// of them and as many as the budget left allows.
 pub(super) fn levels(
     singles: &Singles,
     space: &Space,
-    (options, kept, cached): (&Options, bool, u64),
+    (options, kept, cached): (&Options, Kept, u64),
 ) -> Result<(Sets, Reached), Limit> {
     let large = singles.ranker.total();
     let charged = Sets::bytes(large)
         + space.tables
         + MOST_THREADS as u64
-            * (Remaps::most_bytes(singles.per) + SingleMoves::most_bytes(singles.per));
+            * (Remaps::most_bytes(singles, kept) + SingleMoves::most_bytes(singles.per));
     options.budget.check("the positions' marks", charged)?;
     let left = options.budget.bytes().saturating_sub(charged);
     let cache = Neighbours::most_within(large, left)
@@ -367,7 +368,12 @@ pub(super) fn levels(
     let threads = if chunks > 1 { cores.max(2) } else { 1 };
     // Each thread's tables, kept from one level to the next (see "Tables kept").
     let tables: Vec<Mutex<(Remaps, SingleMoves)>> = (0..threads)
-        .map(|_| Mutex::new((Remaps::new(singles, kept), SingleMoves::new(singles, kept))))
+        .map(|_| {
+            Mutex::new((
+                Remaps::new(singles, kept),
+                SingleMoves::new(singles, kept != Kept::None),
+            ))
+        })
         .collect();
     let reached = count::run_levels(space, options, |depth, _, _| {
         let (taken, slots) = (AtomicUsize::new(0), AtomicUsize::new(0));

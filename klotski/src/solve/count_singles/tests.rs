@@ -1,5 +1,6 @@
 //! The numbering with the 1x1 blocks apart, its tables, and a farthest layout.
 
+use super::remap::Kept;
 use super::*;
 use crate::parse::parse_all;
 
@@ -50,12 +51,13 @@ fn a_farthest_layout_is_at_the_farthest_level() {
         // ranks kept for every large layout, for a few, and for none; then a layout at a
         // time.
         let ways = [
-            (count::Way::Large, true, u64::MAX),
-            (count::Way::Large, false, u64::MAX),
-            (count::Way::Large, true, 0),
-            (count::Way::Large, true, 40),
-            (count::Way::Auto, true, u64::MAX),
-            (count::Way::Below, true, u64::MAX),
+            (count::Way::Large, Kept::Direct, u64::MAX),
+            (count::Way::Large, Kept::Hashed, u64::MAX),
+            (count::Way::Large, Kept::None, u64::MAX),
+            (count::Way::Large, Kept::Direct, 0),
+            (count::Way::Large, Kept::Direct, 40),
+            (count::Way::Auto, Kept::Direct, u64::MAX),
+            (count::Way::Below, Kept::Direct, u64::MAX),
         ];
         for (way, kept, cached) in ways {
             let options = (&Options::default(), way);
@@ -72,7 +74,7 @@ fn a_farthest_layout_is_at_the_farthest_level() {
                 }
             };
             assert_eq!(found.farthest, farthest, "{input}");
-            let with = format!("{input} {way:?} {kept} {cached}");
+            let with = format!("{input} {way:?} {kept:?} {cached}");
             assert_eq!(found.visited, distance.len(), "{with}");
             let blocks = (&case, &classes[..], &at[..]);
             let far = count::farthest_layout(&mut walker, (&*marks, &found), blocks);
