@@ -62,6 +62,18 @@ fn random_position(
     (!cells.contains(&player) && cells.len() <= board.goals.len()).then_some((cells, player))
 }
 
+/// The split of a level by columns: 1 for a cell (its index in the level) in the right
+/// half of `cols` columns, 0 in the left.
+fn right_half(cols: usize) -> impl Fn(usize) -> u8 {
+    move |cell| u8::from(cell % cols * 2 >= cols)
+}
+
+/// Each floor cell's group when the level is split by [`right_half`].
+fn column_halves(board: &Board, cols: usize) -> Vec<u8> {
+    let half = right_half(cols);
+    board.cells.iter().map(|&cell| half(cell)).collect()
+}
+
 #[test]
 fn a_group_bound_never_exceeds_the_fewest_pushes_and_one_group_mostly_meets_them() {
     let mut below = test_random(0x2545_F491_4F6C_DD1D);
@@ -77,11 +89,7 @@ fn a_group_bound_never_exceeds_the_fewest_pushes_and_one_group_mostly_meets_them
         }
         // One group of every box, and two groups split by columns; several states a
         // board, so that known costs are used again.
-        let halves = board
-            .cells
-            .iter()
-            .map(|&cell| u8::from(cell % problem.cols * 2 >= problem.cols))
-            .collect();
+        let halves = column_halves(&board, problem.cols);
         let splits = vec![vec![0; floor]];
         let mut whole = Groups::with_splits(&board, 4, splits, &mut ledger).unwrap();
         let mut split = Groups::with_splits(&board, 4, vec![halves], &mut ledger).unwrap();
@@ -146,8 +154,7 @@ fn the_search_with_a_group_bound_from_the_start_finds_the_fewest_pushes() {
         };
         problem.player = board.cells[usize::from(player)];
         problem.boxes = cells.iter().map(|&c| board.cells[usize::from(c)]).collect();
-        let cols = problem.cols;
-        let split = move |cell: usize| u8::from(cell % cols * 2 >= cols);
+        let split = right_half(problem.cols);
         let lurd = solve_with_split(&problem, &limits, &split).unwrap();
         let pushes = lurd.map(|l| l.iter().filter(|b| b.is_ascii_uppercase()).count() as u32);
         assert_eq!(pushes, answer, "{problem:?}");
@@ -175,11 +182,7 @@ fn the_memo_of_expanded_positions_changes_no_group_bound() {
         if floor < 8 {
             continue;
         }
-        let halves: Vec<u8> = board
-            .cells
-            .iter()
-            .map(|&cell| u8::from(cell % problem.cols * 2 >= problem.cols))
-            .collect();
+        let halves = column_halves(&board, problem.cols);
         let splits = vec![vec![0; floor], halves];
         let mut kept = Groups::with_splits(&board, 8, splits.clone(), &mut ledger).unwrap();
         let mut plain = Groups::with_splits(&board, 8, splits, &mut ledger).unwrap();
