@@ -84,11 +84,14 @@ type Key = (u128, u16);
 /// A queued position: estimate, pushes (more first on a tie), box set, player.
 type Queued = (u32, Reverse<u32>, u128, u16);
 
-/// What is known of a sub-level's fewest pushes: a lower bound, or the exact count.
+/// What is known of a sub-level's fewest pushes: always a lower bound, either its own
+/// search's answer (`searched`: exact when the search finished, the open list's least
+/// estimate when it hit its cap; a sub-level is searched at most once) or learnt from
+/// another sub-level's search.
 #[derive(Clone, Copy)]
 struct Known {
     cost: u32,
-    exact: bool,
+    searched: bool,
 }
 
 /// The splits, the costs known so far and the search's scratch space.
@@ -222,8 +225,8 @@ impl Groups {
     /// the largest over the splits of the sum of the groups' costs, `None` when a group's
     /// sub-level has no solution (then neither has the state). Once the group searches
     /// have made more than [`SPENT_FREE`] and [`SPENT_PER_STATE`] expansions per state of
-    /// the main search (`states`), a group not known exactly costs what is known of it, or 0 (a lower
-    /// bound still), which keeps their cost within the search's own.
+    /// the main search (`states`), a group not searched yet costs what is known of it, or 0
+    /// (a lower bound still), which keeps their cost within the search's own.
     pub fn bound(
         &mut self,
         board: &Board,
@@ -257,7 +260,7 @@ impl Groups {
         Ok(Some(best))
     }
 
-    /// The cost of the sub-level `key`, searched unless known exactly (or not
+    /// The cost of the sub-level `key`, searched unless searched already (or not
     /// `searching`: then what is known, or 0).
     fn cost(
         &mut self,
@@ -267,12 +270,19 @@ impl Groups {
         ledger: &mut Ledger,
     ) -> Result<u32, OverBudget> {
         match self.known.get(&key) {
-            Some(known) if known.exact || !searching => return Ok(known.cost),
+            Some(known) if known.searched || !searching => return Ok(known.cost),
             None if !searching => return Ok(0),
             _ => {}
         }
         let cost = self.search(board, key, ledger);
-        self.learn(key, Known { cost, exact: true }, ledger)?;
+        self.learn(
+            key,
+            Known {
+                cost,
+                searched: true,
+            },
+            ledger,
+        )?;
         if cost != DEAD {
             // A finished search: each position met needs at least `cost` less its pushes.
             let met = std::mem::take(&mut self.best);
@@ -283,7 +293,7 @@ impl Groups {
                         position,
                         Known {
                             cost: bound,
-                            exact: false,
+                            searched: false,
                         },
                         ledger,
                     )?;
@@ -308,11 +318,11 @@ impl Groups {
                 }
                 self.known.entry(key).or_insert(Known {
                     cost: 0,
-                    exact: false,
+                    searched: false,
                 })
             }
         };
-        if known.exact || (!entry.exact && known.cost > entry.cost) {
+        if known.searched || (!entry.searched && known.cost > entry.cost) {
             *entry = known;
         }
         Ok(())
