@@ -31,7 +31,7 @@ X
 ";
 
 /// Rome: 4 x 6, the L-shaped `X` to row 2, column 0 (out through the door below it);
-/// 38 moves (the plain search and `--count`'s search to the end agree).
+/// 38 moves (the brute-force reference and `--count`'s search to the end agree).
 pub const ROME: &str = "\
 4 6
 a b c c X X
@@ -43,7 +43,7 @@ X
 ";
 
 /// Solomon: 5 x 5, the L-shaped `X` to row 0, column 0 (out through the door above it);
-/// 29 moves (the plain search and `--count`'s search to the end agree).
+/// 29 moves (the brute-force reference and `--count`'s search to the end agree).
 pub const SOLOMON: &str = "\
 5 5
 . . a a b
@@ -56,7 +56,7 @@ X
 ";
 
 /// Traffic Jam: 5 x 6, the 2x2 `X` to row 3, column 4 (out through the door on its
-/// right); 132 moves (the plain search and `--count`'s search to the end agree).
+/// right); 132 moves (the brute-force reference and `--count`'s search to the end agree).
 pub const TRAFFIC_JAM: &str = "\
 5 6
 X X . f f i
