@@ -21,7 +21,7 @@
 //!   marks of its placements as bitsets, its moves walked once per level and made for the
 //!   level's placements as sets, `count_singles::remap` and `count_singles::steps`, its
 //!   neighbours claimed a set per large layout reached).
-//! - `published`: two large published puzzles, for the benchmarks.
+//! - `published`: published puzzles (GNOME Klotski levels), for the benchmarks.
 //!
 //! The path is rebuilt from parent indices; since interchangeable blocks are merged in
 //! the search, it follows each real block from the start to name the one that moves.
