@@ -33,7 +33,8 @@ fn by_tables(count: usize) -> bool {
 }
 
 /// How the tables of [`Remaps`] are kept: none (each image made from its map), by the
-/// move's key in a hash map, or by the key in a flat index.
+/// move's key in a hash map, or by the key in a flat index (where the box has at most
+/// [`DIRECT_FREE`] free cells: [`direct_slots`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Kept {
     None,
@@ -46,13 +47,23 @@ pub(super) enum Kept {
 const DIRECT_FREE: u32 = 10;
 
 impl Kept {
-    /// The tables kept for `singles`: by a flat index when it has at most
-    /// [`DIRECT_FREE`] free cells, else by a hash map.
+    /// The tables kept for `singles`: by a flat index when it fits ([`direct_slots`]),
+    /// else by a hash map.
     pub(super) fn of(singles: &Singles) -> Kept {
-        match singles.low.count_ones() <= DIRECT_FREE {
-            true => Kept::Direct,
-            false => Kept::Hashed,
+        match direct_slots(singles, Kept::Direct) {
+            0 => Kept::Hashed,
+            _ => Kept::Direct,
         }
+    }
+}
+
+/// The slots of the flat index of the tables of `singles` kept as `kept` (0: none, the
+/// tables found in the hash map).
+fn direct_slots(singles: &Singles, kept: Kept) -> usize {
+    let free = singles.low.count_ones();
+    match kept == Kept::Direct && free <= DIRECT_FREE {
+        true => 1 << (2 * free),
+        false => 0,
     }
 }
 
@@ -86,13 +97,8 @@ impl Remaps {
     /// The bytes the tables of `singles` take at most, kept as `kept` (charged to the
     /// budget).
     pub(super) fn most_bytes(singles: &Singles, kept: Kept) -> u64 {
-        let direct = match kept {
-            Kept::Direct if singles.low.count_ones() <= DIRECT_FREE => {
-                4u64 << (2 * singles.low.count_ones())
-            }
-            _ => 0,
-        };
-        MOST_TABLES as u64 * (singles.per + 32) + direct
+        let direct = std::mem::size_of::<u32>() * direct_slots(singles, kept);
+        MOST_TABLES as u64 * (singles.per + 32) + direct as u64
     }
 
     /// No table yet, for `singles` (at most 128 placements, the tables of places kept);
@@ -112,13 +118,12 @@ impl Remaps {
             true => MOST_TABLES,
             false => 0,
         };
-        let direct = most > 0 && kept == Kept::Direct && free <= DIRECT_FREE;
         Remaps {
             on,
             index: WordMap::default(),
-            direct: match direct {
-                true => vec![0; 1 << (2 * free)],
-                false => Vec::new(),
+            direct: match most {
+                0 => Vec::new(),
+                _ => vec![0; direct_slots(singles, kept)],
             },
             bytes: Vec::new(),
             per: singles.per as usize,
