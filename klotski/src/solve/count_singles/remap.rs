@@ -138,10 +138,21 @@ impl Remaps {
     /// Adds to `sets` (one per move of `walker`'s large layout) the places after each large
     /// block's move of the placements `level` it is open to: those where the block reaches
     /// the move's anchor by unit steps over anchors where it covers no 1x1 block (a
-    /// fixpoint over the anchors it reaches without them, a set of placements each).
-    pub(super) fn large_moves(&mut self, walker: &SinglesWalker, level: u128, sets: &mut [u128]) {
+    /// fixpoint over the anchors it reaches without them, a set of placements each); only
+    /// the sets of the moves into a large layout `wanted` (the others are left as they are).
+    pub(super) fn large_moves(
+        &mut self,
+        walker: &SinglesWalker,
+        level: u128,
+        sets: &mut [u128],
+        wanted: impl Fn(u64) -> bool,
+    ) {
         let s = walker.singles;
         for m in &walker.movable {
+            let moves = &walker.nexts[m.first..m.end];
+            if !moves.iter().any(|n| wanted(n.0)) {
+                continue;
+            }
             let mask = s.shapes[m.class].mask;
             let region = m.reached | 1 << m.from;
             let mut each = m.reached;
@@ -175,10 +186,10 @@ impl Remaps {
             // The moves are in increasing order of their anchors.
             let mut each = m.reached;
             let moves = walker.nexts[m.first..m.end].iter();
-            for (set, &(_, after, _, _)) in sets[m.first..m.end].iter_mut().zip(moves) {
+            for (set, &(t, after, _, _)) in sets[m.first..m.end].iter_mut().zip(moves) {
                 let v = each.trailing_zeros() as usize;
                 each &= each - 1;
-                if self.reach[v] != 0 {
+                if self.reach[v] != 0 && wanted(t) {
                     let left = mask << m.from & !(mask << v);
                     // The key only when there are tables to find by it.
                     let key = match self.most {
