@@ -108,6 +108,10 @@ move; or -1 when the target can never reach its goal.
     fn options(args: &Args) -> Result<modes::Settings, String> {
         // `--sweep` reads no input and solves no case: it takes `--max-memory` alone.
         args.only_with(&SWEEP, &[puzzle_frame::cli::MAX_MEMORY])?;
+        // `--hardest` answers no case: the options of an answer (`--count`,
+        // `--max-states`, `--keep-going`) would be ignored there, so they are refused.
+        use puzzle_frame::cli::{HTML, MAX_MEMORY, SHOW, SHOW_ALL};
+        args.only_with(&HARDEST, &[SHOW, SHOW_ALL, HTML, MAX_MEMORY])?;
         let sweep = match args.value(&SWEEP) {
             None => None,
             Some(values) => Some(modes::sweep_box(values, &args.positionals)?),

@@ -1,8 +1,10 @@
 //! Generators and checks shared by the tests, `cargo xtask stress` and `cargo xtask bench`.
 
+use crate::board::Layout;
 use crate::case::{Case, Move};
 use crate::parse::parse_all;
 use crate::replay::replay;
+use crate::solve::visited::state_count;
 use crate::solve::{Found, Options, Solver, Store};
 use crate::{reference, RushHour};
 use puzzle_frame::puzzle::Formatting;
@@ -103,13 +105,30 @@ pub fn check_moves(
         .map_err(|e| format!("{e}\n{case}"))
 }
 
-/// Checks one case: the solver (both visited sets, moves and steps) against the reference
-/// (moves, steps and the cluster), and every path replayed.
+/// The most states a case may have for [`check_case`] to force the bitset on it (a bit
+/// each: 32 MiB). Past it the bitset is over the default budget or slow to clear, and the
+/// solver's own choice ([`Store::Auto`]) never takes it there.
+pub const CHECK_DENSE_MAX: u128 = 1 << 28;
+
+/// The visited sets [`check_case`] runs `case` with: both, or the hash set alone when the
+/// case has more than [`CHECK_DENSE_MAX`] states.
+fn stores_to_check(case: &Case) -> &'static [Store] {
+    let states = state_count(&Layout::new(case));
+    if states.is_some_and(|n| n <= CHECK_DENSE_MAX) {
+        &[Store::Dense, Store::Hashed]
+    } else {
+        &[Store::Hashed]
+    }
+}
+
+/// Checks one case: the solver (both visited sets, the bitset where it is small enough,
+/// moves and steps) against the reference (moves, steps and the cluster), and every path
+/// replayed.
 pub fn check_case(case: &Case) -> Result<(), String> {
     let expected = [reference::count(case), reference::steps(case)];
     let cluster = reference::cluster(case);
     for steps in [false, true] {
-        for store in [Store::Dense, Store::Hashed] {
+        for &store in stores_to_check(case) {
             let options = Options {
                 steps,
                 cluster: !steps,

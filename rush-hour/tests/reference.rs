@@ -19,3 +19,11 @@ fn unsolvable_boards() {
         assert_eq!(RushHour::check_input(&input), Ok(200));
     }
 }
+
+#[test]
+fn a_board_too_many_states_for_a_bitset_is_checked_with_the_hash_set() {
+    // `cargo xtask stress rush-hour --max-size 10` (seed 9001, shrunk): 14 pieces on 7x7,
+    // a bitset over all their places would take 6.3 GiB, the cluster is 31,620 boards.
+    let board = ".PP.AA...oJ.OOHH.JMMoBB.KKE.QQFFFE.DN...E.DNCC...\n";
+    assert_eq!(RushHour::check_input(board), Ok(1));
+}
